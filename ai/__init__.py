@@ -1,0 +1,1 @@
+"""Computer players: they see only an Observation, never the full state."""

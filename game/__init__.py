@@ -1,0 +1,1 @@
+"""Saudi Baloot rules engine: pure, typed, deterministic, standard library only."""

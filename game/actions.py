@@ -1,0 +1,68 @@
+"""The action space: one int per decision, shared by every phase.
+
+0-31 play that card; the rest are calls. `legal_actions()` returns sorted ints of this space.
+"""
+
+from __future__ import annotations
+
+from .cards import SUIT_LETTERS, card_str, parse_card
+
+Action = int
+
+PASS = 32
+HOKUM = 33  # round 1: buy as Hokum / keep Hokum; round 2: bid Hokum in another suit
+SUN = 34  # bid Sun, overcall with Sun, or switch a Hokum bid to Sun
+ASHKAL = 35
+KAWESH = 36
+HOKUM_SUIT_BASE = 37  # 37..40: round 2, keep Hokum and name this suit as trump
+DOUBLE = 41
+TRIPLE = 42
+FOUR = 43
+GAHWA = 44
+LOCKED = 45
+OPEN = 46
+DECLARE = 47  # declare the projects found in the hand (first trick)
+NO_DECLARE = 48
+NUM_ACTIONS = 49
+
+
+def hokum_suit(suit: int) -> Action:
+    return HOKUM_SUIT_BASE + suit
+
+
+def is_card(action: Action) -> bool:
+    return 0 <= action < 32
+
+
+_NAMES = {
+    PASS: "pass", HOKUM: "hokum", SUN: "sun", ASHKAL: "ashkal", KAWESH: "kawesh",
+    DOUBLE: "double", TRIPLE: "triple", FOUR: "four", GAHWA: "gahwa",
+    LOCKED: "locked", OPEN: "open", DECLARE: "declare", NO_DECLARE: "nodeclare",
+}
+for _s, _l in enumerate(SUIT_LETTERS):
+    _NAMES[HOKUM_SUIT_BASE + _s] = "hokum-" + _l
+_BY_NAME = {v: k for k, v in _NAMES.items()}
+
+
+def action_str(action: Action) -> str:
+    """'KC' for a card, otherwise the call's name ('pass', 'hokum-S', 'double', ...)."""
+    if is_card(action):
+        return card_str(action)
+    if action in _NAMES:
+        return _NAMES[action]
+    raise ValueError(f"not an action: {action!r}")
+
+
+def parse_action(text: str) -> Action:
+    t = text.strip()
+    low = t.lower()
+    if low in _BY_NAME:
+        return _BY_NAME[low]
+    if low.startswith("hokum-") and len(t) == 7:
+        return _BY_NAME["hokum-" + t[-1].upper()]
+    try:
+        return parse_card(t)
+    except ValueError:
+        raise ValueError(
+            f"not an action: {text!r} (a card like 'KC' or a call like 'pass', 'sun')"
+        ) from None

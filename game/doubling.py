@@ -1,0 +1,89 @@
+"""Doubling after the deal is complete (RULES.md section 4): Double, Triple, Four, Gahwa."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .actions import DOUBLE, FOUR, GAHWA, LOCKED, OPEN, PASS, TRIPLE, Action, action_str
+from .bidding import IllegalActionError
+from .cards import SEAT_NAMES
+from .contract import Contract
+
+OFFER_DOUBLE, LOCK_CHOICE, OFFER_TRIPLE, OFFER_FOUR, OFFER_GAHWA = (
+    "double", "lock", "triple", "four", "gahwa")
+
+
+def sun_double_allowed(match_scores: tuple[int, int]) -> bool:
+    a, b = match_scores
+    return (a > 100 and b < 100) or (b > 100 and a < 100)
+
+
+@dataclass
+class Doubling:
+    contract: Contract
+    stage: str = OFFER_DOUBLE
+    queue: list[int] = field(default_factory=list)
+    history: list[tuple[int, Action]] = field(default_factory=list)
+    done: bool = False
+
+    @classmethod
+    def start(cls, contract: Contract, match_scores: tuple[int, int]) -> Doubling:
+        d = contract.declarer
+        if contract.sun and not sun_double_allowed(match_scores):
+            return cls(contract, done=True)
+        return cls(contract, OFFER_DOUBLE, [(d + 1) & 3, (d + 3) & 3])
+
+    def clone(self) -> Doubling:
+        return Doubling(self.contract, self.stage, list(self.queue), list(self.history),
+                        self.done)
+
+    def to_move(self) -> int:
+        c = self.contract
+        if self.stage == OFFER_DOUBLE:
+            return self.queue[0]
+        if self.stage in (LOCK_CHOICE, OFFER_FOUR):
+            assert c.doubler is not None
+            return c.doubler
+        return c.declarer
+
+    def legal(self) -> list[Action]:
+        if self.done:
+            return []
+        return {
+            OFFER_DOUBLE: [PASS, DOUBLE], LOCK_CHOICE: [LOCKED, OPEN],
+            OFFER_TRIPLE: [PASS, TRIPLE], OFFER_FOUR: [PASS, FOUR], OFFER_GAHWA: [PASS, GAHWA],
+        }[self.stage]
+
+    def apply(self, action: Action) -> None:
+        seat = self.to_move()
+        if action not in self.legal():
+            options = " or ".join(action_str(a) for a in self.legal())
+            raise IllegalActionError(
+                f"{SEAT_NAMES[seat]} cannot say {action_str(action) if 0 <= action < 49 else action}"
+                f" now: the choice is {options}")
+        self.history.append((seat, action))
+        c = self.contract
+        if self.stage == OFFER_DOUBLE:
+            self.queue.pop(0)
+            if action == DOUBLE:
+                self.contract = c.raised(2, False, seat)
+                if c.sun:
+                    self.done = True
+                else:
+                    self.stage = LOCK_CHOICE
+            elif not self.queue:
+                self.done = True
+        elif self.stage == LOCK_CHOICE:
+            self.contract = c.raised(c.raise_level, action == LOCKED, c.doubler)
+            self.stage = OFFER_TRIPLE if c.raise_level == 2 else OFFER_GAHWA
+        elif action == PASS:
+            self.done = True
+        elif self.stage == OFFER_TRIPLE:
+            self.contract = c.raised(3, False, c.doubler)
+            self.stage = OFFER_FOUR
+        elif self.stage == OFFER_FOUR:
+            self.contract = c.raised(4, False, c.doubler)
+            self.stage = LOCK_CHOICE
+        else:
+            self.contract = c.raised(5, False, c.doubler)
+            self.done = True

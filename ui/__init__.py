@@ -1,0 +1,1 @@
+"""The pygame-ce table; the only package that imports pygame."""
