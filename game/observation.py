@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .actions import Action
+from .actions import NO_DECLARE, Action
 from .cards import FULL_DECK, CardSet
 from .contract import Contract
 from .phase import Phase
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .state import RoundState
+    from .state import PlayBase, RoundState
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,10 @@ class Observation:
     """The seat's legal actions when it is to move, else ()."""
     own_projects: tuple[str, ...]
     """The projects in this seat's own hand (card play, first trick only)."""
+    history: tuple[tuple[int, Action], ...]
+    """Every public action in order as (seat, action): calls, project declarations, cards."""
+    play_base: PlayBase | None
+    """For a position that starts in the card play (a fixture): its public part, hands empty."""
 
     @property
     def unseen(self) -> CardSet:
@@ -77,7 +81,21 @@ class Observation:
 def observe(state: RoundState, seat: int) -> Observation:
     s = state
     legal = tuple(s.legal_actions()) if s.to_move() == seat else ()
-    declared = tuple(None if d is None else tuple(p.kind for p in d) for d in s.declared)
+    # Declining to declare is private: others see () only once the seat has played its card.
+    in_trick = {(s.leader + i) & 3 for i in range(len(s.trick))}
+    declared = tuple(
+        None if d is None or (not d and seat != o and s.tricks_done == 0 and o not in in_trick)
+        else tuple(p.kind for p in d)
+        for o, d in enumerate(s.declared))
+    history = tuple(x for x in s.log if not (x[1] == NO_DECLARE and x[0] != seat))
+    from .state import PlayBase
+
+    play_base = None
+    b = s.base
+    if isinstance(b, PlayBase):
+        pt = b.project_team
+        play_base = replace(b, hands=(0, 0, 0, 0), declared=tuple(
+            d if pt is not None and o & 1 == pt else () for o, d in enumerate(b.declared)))
     return Observation(
         seat=seat, rules=s.rules, dealer=s.dealer, match_scores=s.match_scores, phase=s.phase,
         to_move=s.to_move(), hand=s.hands[seat],
@@ -96,4 +114,5 @@ def observe(state: RoundState, seat: int) -> Observation:
         absent=(s.absent[0], s.absent[1], s.absent[2], s.absent[3]),
         legal_actions=legal,
         own_projects=tuple(p.kind for p in s.available[seat]) if s.tricks_done == 0 else (),
+        history=history, play_base=play_base,
     )

@@ -115,6 +115,7 @@ class RoundState:
         self.dealer = base.dealer
         self.match_scores = base.match_scores
         self.actions: list[Action] = []
+        self.log: list[tuple[int, Action]] = []
         self.hands = list(base.hands)
         self.played: CardSet = 0
         self.stock: list[Card] = []
@@ -183,7 +184,7 @@ class RoundState:
     def clone(self) -> RoundState:
         s = RoundState.__new__(RoundState)
         s.__dict__.update(self.__dict__)
-        for name in ("actions", "hands", "stock", "trick", "tricks_log", "points", "tricks_won",
+        for name in ("actions", "log", "hands", "stock", "trick", "tricks_log", "points", "tricks_won",
                      "absent", "available", "declared", "shown", "kq_played", "baloot_blocked"):
             setattr(s, name, list(getattr(self, name)))
         s.bidding = self.bidding.clone()
@@ -261,6 +262,7 @@ class RoundState:
         else:
             events = self._apply_raise(seat, action)
         self.actions.append(action)
+        self.log.append((seat, action))
         return events
 
     # ----- bidding and doubling -------------------------------------------------------------
