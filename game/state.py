@@ -257,6 +257,8 @@ class RoundState:
             raise IllegalActionError("the hand is over: no more actions")
         if self.phase is Phase.PLAYING:
             events = self._apply_play(seat, action)
+        elif action not in self.legal_actions():
+            raise IllegalActionError(f"{SEAT_NAMES[seat]} cannot do that: {self.why_illegal(action)}")
         elif self.phase is Phase.BIDDING:
             events = self._apply_bid(seat, action)
         else:
