@@ -86,21 +86,43 @@ def revealed_absent(card: Card, trick: Sequence[Card], trump: int, locked: bool,
     return absent
 
 
-def why_illegal(card: Card, hand: CardSet, trick: Sequence[Card], trump: int, locked: bool,
-                ekka: bool) -> str:
-    """A sentence a player understands, for a card that may not be played now."""
+NOT_HELD = "not_held"
+
+_SENTENCES = {
+    NOT_HELD: "You do not hold that card",
+    FOLLOW: "You must follow {suit}",
+    OVERTRUMP: "You must play a higher trump ({suit}) if you can",
+    TRUMP: "You must trump ({suit})",
+    NOT_TRUMP_LEAD: "Locked: you may not lead trump while you hold other suits",
+}
+
+
+def illegal_reason(card: Card, hand: CardSet, trick: Sequence[Card], trump: int, locked: bool,
+                   ekka: bool) -> tuple[str, int]:
+    """Why `card` may not be played, as (code, suit): a UI translates the code.
+
+    Codes: NOT_HELD, FOLLOW (suit = the suit led), OVERTRUMP and TRUMP (suit = trump),
+    NOT_TRUMP_LEAD; ('', -1) when the card is legal.
+    """
     if not hand >> card & 1:
-        return "You do not hold that card"
+        return NOT_HELD, -1
     for mask, reason in play_tiers(trick, trump, locked, ekka):
         if hand & mask:
             if mask >> card & 1:
-                return ""
-            if reason == FOLLOW:
-                return f"You must follow {SUIT_SYMBOLS[trick[0] >> 3]}"
-            if reason == OVERTRUMP:
-                return f"You must play a higher trump ({SUIT_SYMBOLS[trump]}) if you can"
-            if reason == TRUMP:
-                return f"You must trump ({SUIT_SYMBOLS[trump]})"
-            if reason == NOT_TRUMP_LEAD:
-                return "Locked: you may not lead trump while you hold other suits"
-    return ""
+                return "", -1
+            suit = trick[0] >> 3 if reason == FOLLOW else trump
+            return reason, suit
+    return "", -1
+
+
+def reason_sentence(code: str, suit: int) -> str:
+    """The English sentence for an `illegal_reason` code."""
+    if not code:
+        return ""
+    return _SENTENCES[code].format(suit=SUIT_SYMBOLS[suit] if suit >= 0 else "")
+
+
+def why_illegal(card: Card, hand: CardSet, trick: Sequence[Card], trump: int, locked: bool,
+                ekka: bool) -> str:
+    """A sentence a player understands, for a card that may not be played now."""
+    return reason_sentence(*illegal_reason(card, hand, trick, trump, locked, ekka))

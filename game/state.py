@@ -43,7 +43,7 @@ from .events import (
     TrickWon,
 )
 from .phase import Phase
-from .play import is_ekka, legal_mask, revealed_absent, why_illegal, winner_index
+from .play import illegal_reason, is_ekka, legal_mask, revealed_absent, why_illegal, winner_index
 from .projects import Project, best_split, blocks_baloot, compare_key, contains_baloot
 from .ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS
 from .rules import Rules
@@ -229,6 +229,15 @@ class RoundState:
             assert self.doubling is not None
             return self.doubling.legal()
         return []
+
+    def card_refusal(self, card: int) -> tuple[str, int]:
+        """During the card play, why the player to move may not play `card`: a code of
+        game.play (NOT_HELD, FOLLOW, OVERTRUMP, TRUMP, NOT_TRUMP_LEAD) and a suit, or ('', -1)."""
+        seat = self.to_move()
+        c = self.contract
+        if self.phase is not Phase.PLAYING or seat is None or c is None:
+            return "", -1
+        return illegal_reason(card, self.hands[seat], self.trick, c.trump, c.locked, self.ekka)
 
     def why_illegal(self, action: Action) -> str:
         """Why `action` may not be taken now ('' if it may)."""

@@ -132,3 +132,15 @@ def test_ekka_is_announced_for_the_highest_unplayed_card() -> None:
     state = play_position({"S": "KS 7D 8D", "E": "7S 9C 10C", "N": "8H 9D 8C", "W": "QS QD KD"})
     events = apply_all(state, "KS")
     assert any(isinstance(e, CardPlayed) and e.ekka for e in events)
+
+
+def test_refusal_codes_for_translation() -> None:
+    from game.play import FOLLOW, NOT_HELD, TRUMP
+    state = play_position({"S": "KS 7D 8D", "E": "7S AS 9H", "N": "8S 9D 10D", "W": "QS QD JD"},
+                          moves="KS")
+    assert state.card_refusal(parse_card("9H")) == (FOLLOW, 0)
+    assert state.card_refusal(parse_card("7C")) == (NOT_HELD, -1)
+    assert state.card_refusal(parse_card("AS")) == ("", -1)
+    trump = play_position({"S": "KS 7D 8D", "E": "7H 9D 8C", "N": "8S 10D JD", "W": "AS QD KD"},
+                          moves="KS")
+    assert trump.card_refusal(parse_card("9D")) == (TRUMP, 1)
