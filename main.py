@@ -1,14 +1,79 @@
-"""Baloot: start the game."""
+"""Baloot: start the game.
+
+    python main.py                      # a match as South against three computer players
+    python main.py --demo --hands 2 --seed 7 --screenshot-dir shots
+                                        # four computer players, headless, screenshots, exit 0
+"""
 
 from __future__ import annotations
 
+import argparse
+import multiprocessing
+import os
+import random
 import sys
+from pathlib import Path
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    return w, h
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="baloot", description="Saudi Baloot on the desktop.")
+    p.add_argument("--seed", type=int, default=None, help="match seed (default: random)")
+    p.add_argument("--ai", default=None, help="computer players, e.g. ismcts:hard, heuristic, random")
+    p.add_argument("--size", type=parse_size, default=(1280, 800), help="window size, e.g. 1280x800")
+    p.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default=None,
+                   help="animation speed (instant: demo only)")
+    p.add_argument("--thinker", choices=("process", "thread", "inline"), default=None,
+                   help="where the computer players think (default: process; demo: inline)")
+    p.add_argument("--mute", action="store_true", help="no sound")
+    p.add_argument("--demo", action="store_true", help="four computer players, headless, then exit")
+    p.add_argument("--hands", type=int, default=1,
+                   help="demo: scored hands to play, 0 for the whole match (stops early at match end)")
+    p.add_argument("--screenshot-dir", type=Path, default=None, help="demo: where to save PNGs")
+    p.add_argument("--window", action="store_true", help="demo: show a real window (default headless)")
+    return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    print("Baloot: the rules engine is ready; the table is coming (see README).")
+    args = build_parser().parse_args(argv)
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    if args.demo:
+        if not args.window:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ui.worker import make_thinker
+
+    if args.demo:
+        from ui.demo import run_demo
+        thinker = make_thinker(args.thinker or "inline")
+        return run_demo(seed, args.hands, args.screenshot_dir, args.size, args.ai or "random", thinker,
+                        args.speed or "fast")
+
+    from dataclasses import replace
+
+    from ui.app import App
+    from ui.settings import load_settings
+    settings, problem = load_settings()
+    if args.speed and args.speed != "instant":
+        settings = replace(settings, animation_speed=args.speed)
+    app = App(seed, settings=settings, thinker=make_thinker(args.thinker or "process"), size=args.size,
+              persist=True, sound=not args.mute, ai=args.ai)
+    if problem:
+        app.toast(problem)
+    if args.fullscreen:
+        app.toggle_fullscreen()
+    app.run()
     return 0
 
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()
     sys.exit(main(sys.argv[1:]))

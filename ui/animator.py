@@ -1,0 +1,385 @@
+"""The animator: turns engine events into card flights, speech bubbles, notes and pauses.
+
+Events are shown one after another; a step waits for the cards in flight and for its pause
+before the next starts. `idle()` is true only when everything so far has been shown, which is
+when the driver may apply the next move. Durations are in animation milliseconds scaled by the
+speed setting; time only enters through `update(dt_ms)`, so tests can run it frame by frame.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.actions import HOKUM, PASS, SUN
+from game.cards import cards_in
+from game.contract import Contract
+from game.events import (
+    BalootCalled,
+    BidMade,
+    BuyingCardTurned,
+    CardPlayed,
+    CardsDealt,
+    ContractFixed,
+    HandScored,
+    HandThrownIn,
+    MatchOver,
+    NewHand,
+    ProjectsCompared,
+    ProjectsDeclared,
+    ProjectsHidden,
+    ProjectsShown,
+    RaiseMade,
+    TrickWon,
+)
+from game.match import HandRecord
+from game.ranking import NO_TRUMP
+from game.state import DealBase
+
+from .driver import DealStarted, UIEvent
+from .table import Pose, TableModel
+from .text import call_label, card_label, contract_label, project_name, tr
+
+SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+
+
+@dataclass
+class Bubble:
+    text: str
+    ttl: float | None = None
+    """Animation ms left, or None: stays until cleared."""
+    alert: bool = False
+
+
+@dataclass
+class Hud:
+    """Everything drawn besides the cards; updated as the events are shown."""
+    hand_number: int = 1
+    dealer: int = 0
+    scores: tuple[int, int] = (0, 0)
+    contract: Contract | None = None
+    bidding_round: int = 1
+    buying_card: int = -1
+    phase: str = "deal"
+    """deal, bidding, doubling, playing, over."""
+    tricks: list[int] = field(default_factory=lambda: [0, 0])
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    bubbles: dict[int, Bubble] = field(default_factory=dict)
+    note: str = ""
+    note_ttl: float = 0.0
+    note_centre: bool = False
+    """Draw the note in the middle of the table (the deal) rather than above the trick."""
+    shown: dict[int, list[int]] = field(default_factory=dict)
+    last_trick: tuple[int, list[tuple[int, int]]] | None = None
+    """(winner, [(seat, card)] in play order)."""
+    winning_card: int | None = None
+    summary: tuple[HandScored, HandRecord | None] | None = None
+    match_over: MatchOver | None = None
+    names: tuple[str, str, str, str] = ("You", "East", "North", "West")
+
+
+def deal_order(base: DealBase, number: int) -> list[int]:
+    """The 32 cards in the order they leave the dealer's deck: 3 each, 2 each, buying card, stock.
+
+    Which three of a seat's five came first is not recorded; a fixed shuffle picks them.
+    """
+    rng = random.Random(number * 7919 + base.dealer)
+    fives: list[list[int]] = []
+    for seat in range(4):
+        cards = cards_in(base.hands[seat])
+        rng.shuffle(cards)
+        fives.append(cards)
+    order: list[int] = []
+    for lo, hi in ((0, 3), (3, 5)):
+        for i in range(4):
+            seat = (base.dealer + 1 + i) & 3
+            order += fives[seat][lo:hi]
+    return [*order, base.buying_card, *base.stock]
+
+
+class Animator:
+    def __init__(self, table: TableModel, play_sound: Callable[[str], None] | None = None) -> None:
+        self.table = table
+        self.hud = Hud()
+        self.speed = "normal"
+        self.wait = 0.0
+        self.steps: deque[Callable[[], None]] = deque()
+        self.play_sound = play_sound or (lambda name: None)
+        self.sheet: list[HandRecord] = []
+        self.contracts: dict[int, Contract] = {}
+        """Each hand's final contract, by hand number (the score sheet labels it)."""
+        self.shown_events = 0
+        self._r1_bids: list[int] = []
+        self._hokum_bidders: set[int] = set()
+        self.on_event: Callable[[UIEvent], None] | None = None
+
+    # ----- timing --------------------------------------------------------------------------
+
+    def d(self, ms: float) -> float:
+        return ms * SPEED_FACTORS.get(self.speed, 1.0)
+
+    def blocked(self) -> bool:
+        """A modal (hand summary, match end) waits for the player."""
+        return self.hud.summary is not None or self.hud.match_over is not None
+
+    def busy(self) -> bool:
+        return bool(self.steps) or self.wait > 0 or self.table.moving() or self.blocked()
+
+    def update(self, dt_ms: float, next_event: Callable[[], UIEvent | None]) -> None:
+        """Advance the flights and pauses, then show as many events as can start now."""
+        self.table.update(dt_ms)
+        self.wait = max(0.0, self.wait - dt_ms)
+        hud = self.hud
+        if hud.note_ttl > 0:
+            hud.note_ttl -= dt_ms
+            if hud.note_ttl <= 0:
+                hud.note = ""
+        for seat, b in list(hud.bubbles.items()):
+            if b.ttl is not None:
+                b.ttl -= dt_ms
+                if b.ttl <= 0:
+                    del hud.bubbles[seat]
+        for _ in range(200):
+            if self.table.moving() or self.wait > 0 or self.blocked():
+                return
+            if self.steps:
+                self.steps.popleft()()
+                continue
+            event = next_event()
+            if event is None:
+                return
+            self.show(event)
+
+    def skip(self) -> None:
+        """Click-to-skip: finish the flights and pauses now (modals stay)."""
+        for _ in range(500):
+            self.table.finish()
+            self.wait = 0.0
+            if not self.steps or self.blocked():
+                break
+            self.steps.popleft()()
+        self.table.finish()
+        self.wait = 0.0
+
+    # ----- events --------------------------------------------------------------------------
+
+    def note(self, text: str, ms: float, centre: bool = False) -> None:
+        self.hud.note, self.hud.note_ttl = text, max(self.d(ms), 1.0)
+        self.hud.note_centre = centre
+
+    def bubble(self, seat: int, text: str, ms: float | None = None, alert: bool = False) -> None:
+        self.hud.bubbles[seat] = Bubble(text, None if ms is None else max(self.d(ms), 1.0), alert)
+
+    def show(self, e: UIEvent) -> None:
+        self.shown_events += 1
+        handler = getattr(self, "_on_" + type(e).__name__, None)
+        if handler is not None:
+            handler(e)
+        if self.on_event is not None:
+            self.on_event(e)
+
+    def _on_DealStarted(self, e: DealStarted) -> None:
+        hud, base = self.hud, e.base
+        hud.hand_number, hud.dealer = e.number, base.dealer
+        hud.scores = base.match_scores
+        hud.contract, hud.bidding_round, hud.phase = None, 1, "deal"
+        hud.buying_card = base.buying_card
+        hud.tricks, hud.points = [0, 0], [0, 0]
+        hud.bubbles, hud.shown, hud.last_trick, hud.winning_card = {}, {}, None, None
+        self._r1_bids, self._hokum_bidders = [], set()
+        order = deal_order(base, e.number)
+        t = self.table
+        t.reset(base.dealer, order)
+        self.note(tr("note.new_hand", number=e.number, dealer=hud.names[base.dealer]), 1500, centre=True)
+        self.play_sound("shuffle")
+        self.wait = self.d(250)
+        self.steps.append(lambda: self._deal_first(order))
+
+    def _deal_first(self, order: list[int]) -> None:
+        t = self.table
+        delays: dict[int, float] = {}
+        gap = self.d(55)
+        k = 0
+        for i, card in enumerate(order[:20]):
+            seat = self._first_deal_seat(i)
+            t.to_hand(card, seat)
+            delays[card] = k * gap + (self.d(160) if i >= 12 else 0.0)
+            k += 1
+        rest = order[20:]
+        for card in rest[1:]:
+            t.to_stock(card)
+        t.to_buying(rest[0])
+        delays[rest[0]] = k * gap + self.d(400)
+        t.retarget(self.d(300), delays)
+        self.play_sound("deal")
+        self.steps.append(self._start_bidding)
+
+    def _first_deal_seat(self, i: int) -> int:
+        dealer = self.table.dealer
+        if i < 12:
+            return (dealer + 1 + i // 3) & 3
+        return (dealer + 1 + (i - 12) // 2) & 3
+
+    def _start_bidding(self) -> None:
+        self.hud.phase = "bidding"
+
+    def _on_BidMade(self, e: BidMade) -> None:
+        hud = self.hud
+        hud.phase = "bidding"
+        buy_suit = hud.buying_card >> 3 if hud.buying_card >= 0 else None
+        choice = e.action in (HOKUM, SUN) and e.seat in self._hokum_bidders and e.round == 1
+        if e.action == HOKUM and e.round == 1:
+            self._hokum_bidders.add(e.seat)
+        self.bubble(e.seat, call_label(e.action, buy_suit, e.round, choice))
+        self.play_sound("click")
+        self.wait = self.d(600)
+        if e.round == 1:
+            self._r1_bids.append(e.action)
+            if len(self._r1_bids) == 4 and all(a == PASS for a in self._r1_bids):
+                self.steps.append(self._round_two)
+
+    def _round_two(self) -> None:
+        hud = self.hud
+        hud.bidding_round = 2
+        hud.bubbles = {}
+        self.note(tr("note.round2", card=card_label(hud.buying_card)), 1600)
+        self.wait = self.d(700)
+
+    def _on_ContractFixed(self, e: ContractFixed) -> None:
+        hud = self.hud
+        hud.contract = e.contract
+        hud.phase = "doubling"
+        self.table.set_trump(e.contract.trump if not e.contract.sun else NO_TRUMP)
+        for seat in list(hud.bubbles):
+            if seat != e.contract.bidder:
+                del hud.bubbles[seat]
+        self.contracts[hud.hand_number] = e.contract
+        self.note(contract_label(e.contract, hud.names), 1400)
+        self.wait = self.d(500)
+
+    def _on_BuyingCardTurned(self, e: BuyingCardTurned) -> None:
+        pass
+
+    def _on_CardsDealt(self, e: CardsDealt) -> None:
+        t = self.table
+        cards = cards_in(e.cards)
+        if e.buying_card and t.buying is not None and t.buying in cards:
+            cards.remove(t.buying)
+            cards.insert(0, t.buying)
+        delays: dict[int, float] = {}
+        for i, card in enumerate(cards):
+            t.to_hand(card, e.seat)
+            delays[card] = i * self.d(70)
+        t.retarget(self.d(280), delays)
+        self.play_sound("deal")
+
+    def _on_HandThrownIn(self, e: HandThrownIn) -> None:
+        key = "note.annulled" if "Kawesh" in e.reason else "note.thrown_in"
+        self.note(tr(key), 2200)
+        self.hud.phase = "over"
+        self.wait = self.d(1800)
+
+    def _on_RaiseMade(self, e: RaiseMade) -> None:
+        hud = self.hud
+        hud.contract = e.contract
+        self.contracts[hud.hand_number] = e.contract
+        hud.phase = "doubling"
+        self.bubble(e.seat, call_label(e.action), 2600)
+        self.play_sound("click")
+        self.wait = self.d(650)
+
+    def _on_ProjectsDeclared(self, e: ProjectsDeclared) -> None:
+        if e.kinds:
+            text = " + ".join(project_name(k) for k in e.kinds)
+            self.bubble(e.seat, text, 2200)
+            self.wait = self.d(450)
+
+    def _on_CardPlayed(self, e: CardPlayed) -> None:
+        hud, t = self.hud, self.table
+        if hud.phase != "playing":
+            hud.phase = "playing"
+            hud.bubbles = {}
+        if hud.winning_card is not None:
+            hud.winning_card = None
+        t.to_trick(e.card, e.seat)
+        t.retarget(self.d(300))
+        self.play_sound("card_flick")
+        if e.ekka:
+            self.bubble(e.seat, tr("call.ekka"), 1600)
+
+    def _on_BalootCalled(self, e: BalootCalled) -> None:
+        self.bubble(e.seat, tr("call.baloot"), 2200, alert=True)
+        self.play_sound("baloot")
+        self.wait = self.d(500)
+
+    def _on_TrickWon(self, e: TrickWon) -> None:
+        hud = self.hud
+        seats = [(e.leader + i) & 3 for i in range(len(e.cards))]
+        hud.winning_card = e.cards[seats.index(e.seat)]
+        hud.last_trick = (e.seat, list(zip(seats, e.cards, strict=True)))
+        key = "note.trick_won_you" if e.seat == self.table.human else "note.trick_won"
+        self.note(tr(key, seat=hud.names[e.seat], points=e.points), 1100)
+        self.wait = self.d(1000)
+        self.steps.append(lambda: self._sweep(e))
+
+    def _sweep(self, e: TrickWon) -> None:
+        hud, t = self.hud, self.table
+        hud.winning_card = None
+        delays = {}
+        for i, card in enumerate(e.cards):
+            t.to_pile(card, e.seat)
+            delays[card] = i * self.d(30)
+        t.retarget(self.d(360), delays)
+        hud.tricks[e.seat & 1] += 1
+        hud.points[e.seat & 1] += e.points
+        self.play_sound("trick_won")
+
+    def _on_ProjectsCompared(self, e: ProjectsCompared) -> None:
+        if e.best is None or e.best_seat is None:
+            return
+        self.note(tr("note.best_project", project=project_name(e.best.kind),
+                     seat=self.hud.names[e.best_seat]), 1800)
+        self.wait = self.d(700)
+
+    def _on_ProjectsShown(self, e: ProjectsShown) -> None:
+        cards: list[int] = []
+        for p in e.projects:
+            cards += cards_in(p.cards)
+        self.hud.shown[e.seat] = sorted(cards, key=lambda c: (c >> 3, -(c & 7)))
+        self.wait = self.d(900)
+
+    def _on_ProjectsHidden(self, e: ProjectsHidden) -> None:
+        self.hud.shown = {}
+
+    def _on_HandScored(self, e: HandScored) -> None:
+        hud = self.hud
+        hud.phase = "over"
+        record = self.sheet[hud.hand_number - 1] if len(self.sheet) >= hud.hand_number else None
+        if e.score.kaboot:
+            self.play_sound("kaboot")
+        self.steps.append(lambda: self._open_summary(e, record))
+        self.wait = self.d(400)
+
+    def _open_summary(self, e: HandScored, record: HandRecord | None) -> None:
+        self.hud.summary = (e, record)
+        if record is not None:
+            self.hud.scores = record.totals
+
+    def _on_NewHand(self, e: NewHand) -> None:
+        """The cards go back to the next dealer before the new deal."""
+        self.hud.scores = e.match_scores
+        self.hud.shown, self.hud.bubbles = {}, {}
+        t = self.table
+        visible = [c for c in range(32) if t.visible(c)]
+        lay = t.layout
+        for i, card in enumerate(visible):
+            place = lay.deck_place(e.dealer, 31 - i)
+            t.start(t.sprites[card], Pose.of(place, False), self.d(420), i * self.d(8))
+        self.wait = self.d(150)
+
+    def _on_MatchOver(self, e: MatchOver) -> None:
+        self.hud.scores = e.scores
+        self.hud.match_over = e
+

@@ -1,0 +1,192 @@
+"""Card images, fonts and sounds from assets/, loaded once and cached at the sizes in use."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+
+from game.cards import SUIT_LETTERS
+
+RANK_FILES = "789TJQKA"
+
+
+def asset_root() -> Path:
+    """assets/ beside main.py, or inside a PyInstaller bundle."""
+    base = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parent.parent))
+    return base / "assets"
+
+
+def card_file(card: int) -> str:
+    return f"{RANK_FILES[card & 7]}{SUIT_LETTERS[card >> 3]}.png"
+
+
+BACK = -1
+BACK_RED = (128, 26, 42)
+BACK_LINE = (158, 46, 62)
+BACK_GOLD = (214, 178, 98)
+SOUNDS = ("card_flick", "shuffle", "trick_won", "baloot", "kaboot", "click", "deal")
+
+
+class Assets:
+    """Loads lazily; scaled images are cached by size (the cache is dropped when it grows)."""
+
+    def __init__(self, deck: str = "4color", sound: bool = True, volume: float = 0.6) -> None:
+        self.root = asset_root()
+        self.deck = deck
+        self._raw: dict[int, pygame.Surface] = {}
+        self._scaled: dict[tuple[int, int, int, int], pygame.Surface] = {}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: dict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = {}
+        self._masks: dict[tuple[int, int, int, int], pygame.Surface] = {}
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.muted = not sound
+        self.volume = volume
+        if sound:
+            self._load_sounds()
+
+    # ----- cards ---------------------------------------------------------------------------
+
+    def raw(self, card: int) -> pygame.Surface:
+        img = self._raw.get(card)
+        if img is None:
+            if card == BACK:
+                img = draw_back(pygame.image.load(str(self.root / "cards" / "back.png")).convert_alpha())
+            else:
+                img = pygame.image.load(str(self.root / "cards" / self.deck / card_file(card)))
+                img = img.convert_alpha()
+            self._raw[card] = img
+        return img
+
+    def card(self, card: int, w: int, h: int, exact: bool = True) -> pygame.Surface:
+        """A card face (or BACK) at w×h. `exact=False` (moving cards) scales fast, uncached."""
+        w, h = max(1, w), max(1, h)
+        key = (card, w, h, 0)
+        img = self._scaled.get(key)
+        if img is not None:
+            return img
+        if not exact:
+            return pygame.transform.scale(self.raw(card), (w, h))
+        if len(self._scaled) > 400:
+            self._scaled.clear()
+        img = pygame.transform.smoothscale(self.raw(card), (w, h))
+        self._scaled[key] = img
+        return img
+
+    def rotated(self, card: int, w: int, h: int, angle: int) -> pygame.Surface:
+        key = (card, w, h, angle % 360)
+        img = self._scaled.get(key)
+        if img is None:
+            img = pygame.transform.rotate(self.card(card, w, h), angle)
+            self._scaled[key] = img
+        return img
+
+    def rounded_mask(self, w: int, h: int, colour: tuple[int, int, int, int]) -> pygame.Surface:
+        """A translucent rounded rectangle (shadows, dimming), cached by size and colour."""
+        key = (w, h, colour[3], colour[0] * 65536 + colour[1] * 256 + colour[2])
+        surf = self._masks.get(key)
+        if surf is None:
+            if len(self._masks) > 200:
+                self._masks.clear()
+            surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+            pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=max(2, min(w, h) // 14))
+            self._masks[key] = surf
+        return surf
+
+    # ----- text ----------------------------------------------------------------------------
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        f = self._fonts.get(key)
+        if f is None:
+            name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+            f = pygame.font.Font(str(self.root / "fonts" / name), size)
+            self._fonts[key] = f
+        return f
+
+    def text(self, s: str, size: int, colour: tuple[int, int, int] = (240, 240, 230),
+             bold: bool = False) -> pygame.Surface:
+        key = (s, size, bold, colour)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 800:
+                self._text.clear()
+            surf = self.font(size, bold).render(s, True, colour)
+            self._text[key] = surf
+        return surf
+
+    def fit_text(self, s: str, size: int, max_w: int, colour: tuple[int, int, int] = (240, 240, 230),
+                 bold: bool = False) -> pygame.Surface:
+        """The text at `size`, or smaller until it fits `max_w` pixels."""
+        while size > 9:
+            surf = self.text(s, size, colour, bold)
+            if surf.get_width() <= max_w:
+                return surf
+            size -= 1
+        return self.text(s, size, colour, bold)
+
+    def wrap(self, s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
+        font = self.font(size, bold)
+        lines: list[str] = []
+        line = ""
+        for word in s.split():
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > max_w:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        if line:
+            lines.append(line)
+        return lines
+
+    # ----- sound ---------------------------------------------------------------------------
+
+    def _load_sounds(self) -> None:
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(44100, -16, 1, 512)
+            for name in SOUNDS:
+                snd = pygame.mixer.Sound(str(self.root / "sounds" / f"{name}.wav"))
+                snd.set_volume(max(0.0, min(1.0, self.volume)))
+                self.sounds[name] = snd
+        except (pygame.error, FileNotFoundError):
+            self.sounds = {}
+
+    def play(self, name: str) -> None:
+        if self.muted:
+            return
+        snd = self.sounds.get(name)
+        if snd is not None:
+            snd.play()
+
+
+def draw_back(template: pygame.Surface) -> pygame.Surface:
+    """Our card back, drawn on the shipped back's outline (white card, rounded corners):
+    a deep red field with a fine lattice, a gold frame and a gold diamond in the middle."""
+    w, h = template.get_size()
+    img = template.copy()
+    inset = round(w * 0.055)
+    field = pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset)
+    radius = round(w * 0.045)
+    pygame.draw.rect(img, (255, 255, 255), field.inflate(4, 4), border_radius=radius)
+    pygame.draw.rect(img, BACK_RED, field, border_radius=radius)
+    lattice = pygame.Surface(field.size, pygame.SRCALPHA)
+    step = max(6, round(w * 0.07))
+    fw, fh = field.size
+    for k in range(-fh, fw + fh, step):
+        pygame.draw.line(lattice, BACK_LINE, (k, 0), (k + fh, fh), 2)
+        pygame.draw.line(lattice, BACK_LINE, (k, fh), (k + fh, 0), 2)
+    mask = pygame.Surface(field.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    lattice.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    img.blit(lattice, field)
+    frame = field.inflate(-round(w * 0.07), -round(w * 0.07))
+    pygame.draw.rect(img, BACK_GOLD, frame, max(2, round(w * 0.012)), border_radius=radius)
+    cx, cy = w / 2, h / 2
+    for scale, colour, width in ((0.25, BACK_GOLD, 0), (0.19, BACK_RED, 0), (0.13, BACK_GOLD, 0)):
+        rx, ry = w * scale, w * scale * 1.35
+        pts = [(cx, cy - ry), (cx + rx, cy), (cx, cy + ry), (cx - rx, cy)]
+        pygame.draw.polygon(img, colour, pts, width)
+    return img

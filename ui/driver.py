@@ -1,0 +1,148 @@
+"""The match driver: owns the MatchState, asks the computer players, queues the events to animate.
+
+No pygame here, so the driver can be tested headless. The computer players think in a `Thinker`
+(`ui.worker`): by default a separate process, so the drawing loop keeps its frame rate while a
+search runs. The driver is deterministic: every agent is seeded from the match seed and its seat,
+and time enters only through the `dt_ms` the caller passes to `update()` (a minimum pace per move).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.actions import Action
+from game.events import Event, NewHand
+from game.match import MatchState
+from game.rules import Rules
+from game.state import DealBase
+
+from .worker import InlineThinker, Request, Thinker
+
+_driver_ids = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class DealStarted:
+    """UI event: a hand's first deal (five cards each and the buying card), from `base`."""
+    base: DealBase
+    number: int
+
+
+UIEvent = Event | DealStarted
+
+
+def agent_seed(match_seed: int, seat: int) -> int:
+    """A stable seed per match and seat (never Python's salted `hash`)."""
+    return (match_seed * 1_000_003 + seat * 7919 + 17) & 0x7FFFFFFF
+
+
+class MatchDriver:
+    """Runs one match: human seats wait for `submit()`, computer seats ask the thinker.
+
+    `update(dt_ms, idle)` is called once per frame; `idle` says the animator has shown every
+    event so far, and only then is a computer's move applied (its search may start earlier).
+    """
+
+    def __init__(self, seed: int, humans: Iterable[int] = (0,), agent_spec: str = "random",
+                 thinker: Thinker | None = None, rules: Rules | None = None,
+                 min_bot_ms: float = 0.0, agent_specs: dict[int, str] | None = None) -> None:
+        self.seed = seed
+        self.state = MatchState(seed, rules)
+        self.humans = frozenset(humans)
+        self.specs = {seat: (agent_specs or {}).get(seat, agent_spec) for seat in range(4)}
+        self.thinker: Thinker = thinker if thinker is not None else InlineThinker()
+        self.min_bot_ms = min_bot_ms
+        self.id = next(_driver_ids)
+        self.events: deque[UIEvent] = deque([DealStarted(self._deal_base(), 1)])
+        self._asked: tuple[int, int] | None = None  # (driver id, action index) of the open request
+        self._answer: Action | None = None
+        self._waited_ms = 0.0
+        self.warnings: list[str] = []
+
+    # ----- queries -------------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return self.state.to_move()
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def human_to_move(self) -> int | None:
+        """The human seat to move, if it is a human's turn (else None)."""
+        seat = self.state.to_move()
+        return seat if seat is not None and seat in self.humans else None
+
+    def thinking_seat(self) -> int | None:
+        """The computer seat whose move is awaited (thinking, or waiting for the animation)."""
+        seat = self.state.to_move()
+        return seat if seat is not None and seat not in self.humans else None
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    # ----- flow ----------------------------------------------------------------------------
+
+    def submit(self, action: Action) -> list[UIEvent]:
+        """A human's action. Raises IllegalActionError (a ValueError) if it is not legal now."""
+        seat = self.human_to_move()
+        if seat is None:
+            raise ValueError("it is not a human player's turn")
+        return self._apply(action)
+
+    def update(self, dt_ms: float, idle: bool) -> bool:
+        """Ask / collect the computer's move; apply it when `idle`. True if an action was applied."""
+        seat = self.thinking_seat()
+        if seat is None:
+            return False
+        token = (self.id, len(self.state.actions))
+        if self._asked != token:
+            self._asked, self._answer, self._waited_ms = token, None, 0.0
+            obs = self.state.observation(seat)
+            self.thinker.request(Request(token, (self.id, seat), self.specs[seat],
+                                         agent_seed(self.seed, seat), obs,
+                                         tuple(self.state.legal_actions())))
+        self._waited_ms += dt_ms
+        if self._answer is None:
+            for got_token, action in self.thinker.poll():
+                if got_token == token:
+                    self._answer = action
+        if self._answer is None or not idle or self._waited_ms < self.min_bot_ms:
+            return False
+        action = self._answer
+        legal = self.state.legal_actions()
+        if action not in legal:
+            self.warnings.append(f"agent {self.specs[seat]} chose illegal action {action}; "
+                                 f"playing {legal[0]}")
+            action = legal[0]
+        self._apply(action)
+        return True
+
+    def _apply(self, action: Action) -> list[UIEvent]:
+        events: list[UIEvent] = list(self.state.apply(action))
+        out: list[UIEvent] = []
+        for e in events:
+            out.append(e)
+            if isinstance(e, NewHand):
+                out.append(DealStarted(self._deal_base(), e.number))
+        self.events.extend(out)
+        self._asked, self._answer = None, None
+        return out
+
+    def _deal_base(self) -> DealBase:
+        base = self.state.round.base
+        assert isinstance(base, DealBase), "a match deals every hand from a DealBase"
+        return base
+
+    def pop_event(self) -> UIEvent | None:
+        return self.events.popleft() if self.events else None
+
+    def run_to_end(self, max_actions: int = 100_000) -> None:
+        """Play out the match without a UI (computer seats only; for tests and tools)."""
+        for _ in range(max_actions):
+            if self.is_over() or self.human_to_move() is not None:
+                return
+            self.update(0.0, True)
+            self.thinker.wait()

@@ -1,0 +1,177 @@
+"""pygame-gui widgets: the call panel (exactly the legal calls), project choice, modal and toolbar buttons.
+
+Widgets are rebuilt from what the table needs each frame (`want(...)`): a panel exists while its
+key (kind, actions, window size) stays the same, so resizing or a new decision simply builds it again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from .assets import asset_root
+from .layout import Layout
+
+
+def button_font_size(lay: Layout) -> int:
+    return max(12, round(17 * lay.u))
+
+
+def theme(lay: Layout) -> dict[str, Any]:
+    fonts = asset_root() / "fonts"
+    font = {"name": "dejavu", "size": str(button_font_size(lay)),
+            "regular_path": str(fonts / "DejaVuSans.ttf"), "bold_path": str(fonts / "DejaVuSans-Bold.ttf"),
+            "bold": "1"}
+    small = dict(font, size=str(max(11, round(14 * lay.u))), bold="0")
+    radius = str(max(6, round(10 * lay.u)))
+    base = {
+        "font": font,
+        "colours": {
+            "normal_bg": "#2f6b45", "hovered_bg": "#3f8c5a", "active_bg": "#24553a",
+            "disabled_bg": "#33443a", "normal_border": "#e8be52", "hovered_border": "#ffd978",
+            "active_border": "#ffd978", "normal_text": "#f4f0e2", "hovered_text": "#ffffff",
+            "active_text": "#ffffff", "disabled_text": "#9aa89c",
+        },
+        "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2",
+                 "shadow_width": "2"},
+    }
+    return {
+        "button": base,
+        "#pass": {"colours": {"normal_bg": "#4a524c", "hovered_bg": "#5d6760", "active_bg": "#3a403c",
+                              "normal_border": "#aab3ac"}},
+        "#tool": {"font": small, "colours": {"normal_bg": "#143826", "hovered_bg": "#1f5236",
+                                             "normal_border": "#6f9c7c"}},
+    }
+
+
+def _call(element: Any, method: str) -> None:
+    """pygame-gui's kill/show/hide are not annotated: call them through Any."""
+    getattr(element, method)()
+
+
+@dataclass
+class Panel:
+    key: tuple[object, ...]
+    rect: pygame.Rect
+    title: str
+    subtitle: str
+    buttons: dict[int, pygame_gui.elements.UIButton] = field(default_factory=dict)
+
+
+class Gui:
+    """Owns the UIManager; rebuilt on resize (fonts scale with the window)."""
+
+    def __init__(self, lay: Layout) -> None:
+        self.lay = lay
+        self.manager = pygame_gui.UIManager((lay.w, lay.h), theme(lay))
+        self.measure = self._measure_font(lay)
+        self.panel: Panel | None = None
+        self.modal: Panel | None = None
+        self.tools: dict[str, pygame_gui.elements.UIButton] = {}
+        self._tool_labels: tuple[str, ...] = ()
+
+    def resize(self, lay: Layout) -> None:
+        self.clear_panel()
+        self.clear_modal()
+        for b in self.tools.values():
+            _call(b, "kill")
+        self.tools, self._tool_labels = {}, ()
+        self.lay = lay
+        self.manager = pygame_gui.UIManager((lay.w, lay.h), theme(lay))
+        self.measure = self._measure_font(lay)
+
+    @staticmethod
+    def _measure_font(lay: Layout) -> pygame.font.Font:
+        return pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans-Bold.ttf"), button_font_size(lay))
+
+    def label_width(self, label: str) -> int:
+        return self.measure.size(label)[0] + 2 * max(14, round(22 * self.lay.u))
+
+    # ----- the call panel ------------------------------------------------------------------
+
+    def want_panel(self, key: tuple[object, ...] | None, title: str = "", subtitle: str = "",
+                   actions: list[tuple[int, str]] | None = None) -> Panel | None:
+        """Show the panel for `key` with one button per (action, label); None hides it."""
+        if key is None:
+            self.clear_panel()
+            return None
+        if self.panel is not None and self.panel.key == key:
+            return self.panel
+        self.clear_panel()
+        actions = actions or []
+        lay = self.lay
+        widths = [self.label_width(label) for _, label in actions]
+        rect = lay.panel_rect(widths)
+        panel = Panel(key, rect, title, subtitle)
+        for (action, label), r in zip(actions, lay.panel_buttons(rect, widths), strict=True):
+            oid = "#pass" if label.lower() in ("pass", "don't declare", "open") else None
+            panel.buttons[action] = pygame_gui.elements.UIButton(
+                r, label, manager=self.manager, object_id=oid)
+        self.panel = panel
+        return panel
+
+    def clear_panel(self) -> None:
+        if self.panel is not None:
+            for b in self.panel.buttons.values():
+                _call(b, "kill")
+        self.panel = None
+
+    # ----- modal buttons -------------------------------------------------------------------
+
+    def want_modal(self, key: tuple[object, ...] | None, rects: list[pygame.Rect] | None = None,
+                   labels: list[tuple[int, str]] | None = None) -> Panel | None:
+        if key is None:
+            self.clear_modal()
+            return None
+        if self.modal is not None and self.modal.key == key:
+            return self.modal
+        self.clear_modal()
+        panel = Panel(key, self.lay.modal_rect(), "", "")
+        for (code, label), r in zip(labels or [], rects or [], strict=True):
+            panel.buttons[code] = pygame_gui.elements.UIButton(r, label, manager=self.manager)
+        self.modal = panel
+        return panel
+
+    def clear_modal(self) -> None:
+        if self.modal is not None:
+            for b in self.modal.buttons.values():
+                _call(b, "kill")
+        self.modal = None
+
+    # ----- toolbar -------------------------------------------------------------------------
+
+    def want_tools(self, labels: list[tuple[str, str]]) -> None:
+        key = tuple(f"{n}={t}" for n, t in labels)
+        if key == self._tool_labels:
+            return
+        for b in self.tools.values():
+            _call(b, "kill")
+        self.tools = {}
+        for (name, text), r in zip(labels, self.lay.toolbar_rects(len(labels)), strict=True):
+            self.tools[name] = pygame_gui.elements.UIButton(r, text, manager=self.manager, object_id="#tool")
+        self._tool_labels = key
+
+    def set_tools_visible(self, visible: bool) -> None:
+        for b in self.tools.values():
+            if visible and not b.visible:
+                _call(b, "show")
+            elif not visible and b.visible:
+                _call(b, "hide")
+
+    def which(self, element: object) -> tuple[str, int | str] | None:
+        """('call', action) / ('modal', code) / ('tool', name) for a pressed button."""
+        if self.panel is not None:
+            for action, b in self.panel.buttons.items():
+                if b is element:
+                    return ("call", action)
+        if self.modal is not None:
+            for code, b in self.modal.buttons.items():
+                if b is element:
+                    return ("modal", code)
+        for name, b in self.tools.items():
+            if b is element:
+                return ("tool", name)
+        return None

@@ -1,0 +1,335 @@
+"""Drawing the table: felt, cards, name plates, score panel, contract badge, bubbles, messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from game.cards import SUIT_SYMBOLS
+from game.contract import Contract
+
+from .animator import Hud
+from .assets import BACK, Assets
+from .layout import Layout, Place
+from .table import HAND, Sprite, TableModel
+from .text import card_label, team_name, tr
+
+Colour = tuple[int, int, int]
+INK: Colour = (244, 240, 226)
+DIM_INK: Colour = (190, 200, 186)
+GOLD: Colour = (232, 190, 82)
+RED: Colour = (236, 92, 86)
+DARK: Colour = (24, 30, 26)
+TEAM_COLOURS: tuple[Colour, Colour] = ((232, 190, 82), (126, 178, 228))
+PANEL_BG = (14, 38, 24, 215)
+RED_SUITS = {"♥", "♦"}
+
+
+@dataclass
+class Affordance:
+    """What the player may do now, for highlighting (filled by the app each frame)."""
+    playable: set[int] | None = None
+    """South's playable cards while South is to play (None: the hand is not active)."""
+    hover: int | None = None
+    active_seat: int | None = None
+    thinking: bool = False
+    toast: str = ""
+    clock_ms: float = 0.0
+
+
+class Renderer:
+    def __init__(self, assets: Assets) -> None:
+        self.assets = assets
+        self._felt: pygame.Surface | None = None
+        self._felt_size = (0, 0)
+
+    # ----- background ----------------------------------------------------------------------
+
+    def felt(self, lay: Layout) -> pygame.Surface:
+        if self._felt is not None and self._felt_size == (lay.w, lay.h):
+            return self._felt
+        w, h = lay.w, lay.h
+        sw, sh = (w + 1) // 2, (h + 1) // 2  # computed at half size, then scaled: fast on a resize
+        xs = (np.arange(sw, dtype=np.float32) * 2 - w / 2) / (w * 0.62)
+        ys = (np.arange(sh, dtype=np.float32) * 2 - lay.cy) / (h * 0.72)
+        d = np.sqrt(xs[:, None] ** 2 + ys[None, :] ** 2)
+        k = np.clip(d, 0.0, 1.0) ** 1.6
+        inner = np.array([38, 120, 70], dtype=np.float32)
+        outer = np.array([9, 52, 30], dtype=np.float32)
+        img = inner[None, None, :] * (1 - k[:, :, None]) + outer[None, None, :] * k[:, :, None]
+        rng = np.random.default_rng(7)
+        img += rng.normal(0.0, 1.8, size=(sw, sh)).astype(np.float32)[:, :, None]
+        small = pygame.surfarray.make_surface(np.clip(img, 0, 255).astype(np.uint8))
+        surf = pygame.transform.smoothscale(small, (w, h)).convert()
+        ring = pygame.Surface((w, h), pygame.SRCALPHA)
+        oval = pygame.Rect(0, 0, round(w * 0.56), round(h * 0.60))
+        oval.center = (round(lay.cx), round(lay.cy))
+        pygame.draw.ellipse(ring, (255, 255, 255, 22), oval, max(2, round(3 * lay.u)))
+        oval.inflate_ip(-round(14 * lay.u), -round(14 * lay.u))
+        pygame.draw.ellipse(ring, (0, 0, 0, 28), oval, max(1, round(2 * lay.u)))
+        surf.blit(ring, (0, 0))
+        self._felt, self._felt_size = surf, (w, h)
+        return surf
+
+    # ----- cards ---------------------------------------------------------------------------
+
+    def draw_card(self, screen: pygame.Surface, card: int, pose_x: float, pose_y: float, w: float,
+                  h: float, angle: float, face: bool, exact: bool, flip: float = 1.0,
+                  shadow: bool = True) -> pygame.Rect:
+        a = self.assets
+        key = card if face else BACK
+        iw, ih = max(1, round(w * flip)), max(1, round(h))
+        ang = round(angle)
+        if ang % 360 == 0:
+            img = a.card(key, iw, ih, exact)
+        elif exact and flip == 1.0 and ang % 90 == 0:
+            img = a.rotated(key, iw, ih, ang)
+        else:
+            img = pygame.transform.rotate(a.card(key, iw, ih, False), ang)
+        r = img.get_rect(center=(round(pose_x), round(pose_y)))
+        if shadow and ang % 90 == 0:
+            off = max(2, round(min(w, h) * 0.035))
+            sh = a.rounded_mask(r.width, r.height, (0, 0, 0, 70))
+            screen.blit(sh, (r.x + off, r.y + off))
+        screen.blit(img, r)
+        return r
+
+    def sprite_rect(self, t: TableModel, s: Sprite) -> pygame.Rect:
+        """Where a sprite is drawn now (with its hover lift)."""
+        p = s.pose
+        lift = s.lift * t.layout.lift
+        return Place(p.x, p.y - lift, p.w, p.h, p.angle).rect()
+
+    def draw_cards(self, screen: pygame.Surface, t: TableModel, hud: Hud, aff: Affordance) -> None:
+        lay = t.layout
+        for s in t.drawing_order():
+            p = s.pose
+            lift = s.lift * lay.lift
+            flip = t.flip_scale(s)
+            r = self.draw_card(screen, s.card, p.x, p.y - lift, p.w, p.h, p.angle, p.face,
+                               exact=not s.moving, flip=flip)
+            kind, seat = t.where[s.card]
+            if s.moving or kind != HAND or seat != t.human or aff.playable is None:
+                if hud.winning_card == s.card and not s.moving:
+                    pygame.draw.rect(screen, GOLD, r.inflate(6, 6), max(3, round(4 * lay.u)),
+                                     border_radius=max(4, r.width // 12))
+                continue
+            if s.card in aff.playable:
+                width = max(2, round(3 * lay.u))
+                pygame.draw.rect(screen, GOLD, r.inflate(width * 2, width * 2), width,
+                                 border_radius=max(4, r.width // 12))
+            else:
+                screen.blit(self.assets.rounded_mask(r.width, r.height, (10, 20, 14, 120)), r)
+
+    def draw_shown(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
+        for seat, cards in hud.shown.items():
+            for place, card in zip(lay.shown_places(seat, len(cards)), cards, strict=True):
+                self.draw_card(screen, card, place.x, place.y, place.w, place.h, 0, True, True)
+
+    # ----- text helpers --------------------------------------------------------------------
+
+    def rich(self, s: str, size: int, colour: Colour = INK, bold: bool = False,
+             red: Colour = RED) -> pygame.Surface:
+        """Text with ♥ and ♦ in red."""
+        if not any(ch in RED_SUITS for ch in s):
+            return self.assets.text(s, size, colour, bold)
+        parts: list[pygame.Surface] = []
+        buf = ""
+        for ch in s:
+            if ch in RED_SUITS:
+                if buf:
+                    parts.append(self.assets.text(buf, size, colour, bold))
+                    buf = ""
+                parts.append(self.assets.text(ch, size, red, bold))
+            else:
+                buf += ch
+        if buf:
+            parts.append(self.assets.text(buf, size, colour, bold))
+        w = sum(p.get_width() for p in parts)
+        h = max(p.get_height() for p in parts)
+        out = pygame.Surface((w, h), pygame.SRCALPHA)
+        x = 0
+        for p in parts:
+            out.blit(p, (x, 0))
+            x += p.get_width()
+        return out
+
+    def panel(self, screen: pygame.Surface, r: pygame.Rect, border: Colour | None = None,
+              alpha: int = 215, radius: int = 10) -> None:
+        surf = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (14, 38, 24, alpha), surf.get_rect(), border_radius=radius)
+        screen.blit(surf, r)
+        if border is not None:
+            pygame.draw.rect(screen, border, r, 2, border_radius=radius)
+
+    # ----- plates, HUD ---------------------------------------------------------------------
+
+    def draw_plates(self, screen: pygame.Surface, lay: Layout, hud: Hud, aff: Affordance) -> None:
+        for seat in range(4):
+            r = lay.plate_rect(seat)
+            team = seat & 1
+            active = aff.active_seat == seat
+            border = TEAM_COLOURS[team] if active else tuple(c // 2 + 20 for c in TEAM_COLOURS[team])
+            self.panel(screen, r, border=border, alpha=200 if active else 160,  # type: ignore[arg-type]
+                       radius=max(6, r.height // 4))
+            if active:
+                glow = r.inflate(6, 6)
+                pygame.draw.rect(screen, TEAM_COLOURS[team], glow, 2, border_radius=max(6, r.height // 4))
+            pad = max(6, round(10 * lay.u))
+            name = self.assets.fit_text(hud.names[seat], lay.font_size, r.width - 2 * pad - r.height // 2,
+                                        INK, bold=True)
+            screen.blit(name, (r.x + pad, r.y + max(3, round(5 * lay.u))))
+            role = tr(f"plate.sub.{seat}")
+            colour = DIM_INK
+            if active and aff.thinking:
+                role = tr("hud.thinking") + "." * (1 + int(aff.clock_ms / 350) % 3)
+                colour = TEAM_COLOURS[team]
+            elif active:
+                role, colour = tr("hud.your_turn"), TEAM_COLOURS[team]
+            sub = self.assets.text(role, lay.small_font, colour)
+            screen.blit(sub, (r.x + pad, r.bottom - sub.get_height() - max(3, round(5 * lay.u))))
+            if hud.dealer == seat:
+                rad = max(9, round(12 * lay.u))
+                c = (r.right - rad - pad // 2, r.centery)
+                pygame.draw.circle(screen, (245, 240, 225), c, rad)
+                pygame.draw.circle(screen, GOLD, c, rad, 2)
+                d = self.assets.text(tr("hud.dealer"), max(10, round(rad * 1.1)), DARK, bold=True)
+                screen.blit(d, d.get_rect(center=c))
+
+    def draw_score(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
+        r = lay.score_rect()
+        self.panel(screen, r, border=(70, 110, 80))
+        a, pad = self.assets, max(6, round(10 * lay.u))
+        title = a.text(tr("hud.hand", number=hud.hand_number) + " · " + tr("hud.target", target=152),
+                       lay.small_font, DIM_INK)
+        screen.blit(title, (r.x + pad, r.y + pad // 2))
+        row_h = (r.height - title.get_height() - pad) // 2
+        for team in (0, 1):
+            y = r.y + pad // 2 + title.get_height() + team * row_h + max(2, pad // 3)
+            name = a.text(team_name(team), lay.font_size, TEAM_COLOURS[team], bold=True)
+            screen.blit(name, (r.x + pad, y))
+            score = a.text(str(hud.scores[team]), lay.font_size + 2, INK, bold=True)
+            screen.blit(score, (r.right - pad - score.get_width(), y - 1))
+            if hud.phase == "playing" or hud.tricks != [0, 0]:
+                key = "hud.tricks_one" if hud.tricks[team] == 1 else "hud.tricks"
+                info = a.text(tr(key, tricks=hud.tricks[team], points=hud.points[team]),
+                              max(10, lay.small_font - 2), DIM_INK)
+                x = r.x + pad + name.get_width() + pad
+                if x + info.get_width() < r.right - pad - score.get_width() - pad // 2:
+                    screen.blit(info, (x, y + (name.get_height() - info.get_height()) // 2 + 1))
+
+    def draw_badge(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
+        r = lay.badge_rect()
+        pad = max(6, round(10 * lay.u))
+        c = hud.contract
+        border = GOLD if c is not None and c.raise_level > 1 else (70, 110, 80)
+        self.panel(screen, r, border=border)
+        if c is None:
+            phase = tr("hud.bidding", round=hud.bidding_round) if hud.phase != "over" else ""
+            head = self.rich(phase, lay.font_size, INK, bold=True)
+            screen.blit(head, (r.x + pad, r.y + pad // 2 + 2))
+            if hud.buying_card >= 0 and hud.phase in ("bidding", "deal"):
+                sub = self.rich(tr("panel.buying", card=card_label(hud.buying_card)), lay.font_size)
+                screen.blit(sub, (r.x + pad, r.bottom - pad // 2 - sub.get_height() - 2))
+            return
+        head = self.rich(contract_title(c), lay.big_font, INK, bold=True)
+        screen.blit(head, (r.x + pad, r.y + pad // 2))
+        sub = self.rich(contract_detail(c, hud.names), lay.small_font, DIM_INK)
+        screen.blit(sub, (r.x + pad, r.bottom - pad // 2 - sub.get_height() - 1))
+
+    def draw_bubbles(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
+        for seat, b in hud.bubbles.items():
+            x, y, side = lay.bubble_anchor(seat)
+            colour = (255, 214, 90) if b.alert else (250, 248, 240)
+            txt = self.rich(b.text, lay.font_size + 1, DARK, bold=True, red=(200, 30, 40))
+            pad = max(8, round(12 * lay.u))
+            r = pygame.Rect(0, 0, txt.get_width() + 2 * pad, txt.get_height() + pad)
+            tip = max(6, round(9 * lay.u))
+            if side == "up":
+                r.midbottom = (round(x), round(y - tip))
+                pts = [(x - tip, r.bottom - 1), (x + tip, r.bottom - 1), (x, y)]
+            elif side == "down":
+                r.midtop = (round(x), round(y + tip))
+                pts = [(x - tip, r.top + 1), (x + tip, r.top + 1), (x, y)]
+            elif side == "left":
+                r.midright = (round(x - tip), round(y))
+                pts = [(r.right - 1, y - tip), (r.right - 1, y + tip), (x, y)]
+            else:
+                r.midleft = (round(x + tip), round(y))
+                pts = [(r.left + 1, y - tip), (r.left + 1, y + tip), (x, y)]
+            shadow = r.move(2, 3)
+            pygame.draw.rect(screen, (0, 0, 0), shadow, border_radius=r.height // 2)
+            pygame.draw.rect(screen, colour, r, border_radius=r.height // 2)
+            pygame.draw.polygon(screen, colour, pts)
+            screen.blit(txt, txt.get_rect(center=r.center))
+
+    def draw_pill(self, screen: pygame.Surface, lay: Layout, text: str, centre: tuple[float, float],
+                  bg: tuple[int, int, int, int], colour: Colour = INK, anchor: str = "center") -> pygame.Rect:
+        txt = self.rich(text, lay.font_size + 1, colour, bold=True)
+        pad = max(8, round(14 * lay.u))
+        r = pygame.Rect(0, 0, txt.get_width() + 2 * pad, txt.get_height() + pad)
+        if anchor == "midbottom":
+            r.midbottom = (round(centre[0]), round(centre[1]))
+        else:
+            r.center = (round(centre[0]), round(centre[1]))
+        r.clamp_ip(lay.window())
+        surf = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=r.height // 2)
+        screen.blit(surf, r)
+        screen.blit(txt, txt.get_rect(center=r.center))
+        return r
+
+    def draw_note(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
+        if hud.note:
+            pos = (lay.cx, lay.cy) if hud.note_centre else lay.note_pos()
+            self.draw_pill(screen, lay, hud.note, pos, (0, 0, 0, 150))
+
+    def draw_toast(self, screen: pygame.Surface, lay: Layout, text: str) -> pygame.Rect | None:
+        if not text:
+            return None
+        return self.draw_pill(screen, lay, text, lay.toast_pos(), (150, 28, 28, 230),
+                              anchor="midbottom")
+
+    # ----- everything ----------------------------------------------------------------------
+
+    def draw_table(self, screen: pygame.Surface, t: TableModel, hud: Hud, aff: Affordance) -> None:
+        lay = t.layout
+        screen.blit(self.felt(lay), (0, 0))
+        self.draw_score(screen, lay, hud)
+        self.draw_badge(screen, lay, hud)
+        self.draw_plates(screen, lay, hud, aff)
+        self.draw_cards(screen, t, hud, aff)
+        self.draw_pile_counts(screen, t)
+        self.draw_shown(screen, lay, hud)
+        self.draw_bubbles(screen, lay, hud)
+        self.draw_note(screen, lay, hud)
+
+    def draw_pile_counts(self, screen: pygame.Surface, t: TableModel) -> None:
+        lay = t.layout
+        for seat in range(4):
+            n = len(t.piles[seat]) // 4
+            if n == 0 or any(t.sprites[c].moving for c in t.piles[seat]):
+                continue
+            top = lay.pile_place(seat, len(t.piles[seat]) - 1).rect()
+            rad = max(9, round(11 * lay.u))
+            c = (top.right - rad // 2, top.top + rad // 2)
+            pygame.draw.circle(screen, (250, 248, 240), c, rad)
+            num = self.assets.text(str(n), max(10, round(rad * 1.2)), DARK, bold=True)
+            screen.blit(num, num.get_rect(center=c))
+
+
+def contract_title(c: Contract) -> str:
+    return tr("call.sun") if c.sun else tr("call.hokum_suit", suit=SUIT_SYMBOLS[c.trump])
+
+
+def contract_detail(c: Contract, names: tuple[str, ...]) -> str:
+    parts = [tr("hud.by", seat=names[c.declarer])]
+    if c.raise_level == 5:
+        parts.append(tr("call.gahwa"))
+    elif c.raise_level > 1:
+        parts.append(f"×{c.raise_level}")
+    if c.locked:
+        parts.append(tr("hud.locked"))
+    return " · ".join(parts)

@@ -1,0 +1,251 @@
+"""Where the computer players think: inline, in a worker thread, or in a worker process.
+
+The search is CPU-bound pure Python, so a thread would take the GIL from the drawing loop; the
+default for the window is a pool of one *process* (spawn-safe: the worker imports only `game`,
+`ai` and this module, never pygame). Requests carry the seat's `Observation` (a picklable frozen
+dataclass) and the legal actions, never the RoundState. The worker keeps one agent per
+(driver, seat), created from a seed, so a match is reproducible whichever thinker runs it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Protocol
+
+from ai.agent import Agent, RandomAgent
+from game.actions import Action
+from game.observation import Observation
+
+Token = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Request:
+    token: Token
+    agent_key: tuple[int, int]
+    spec: str
+    seed: int
+    observation: Observation
+    legal: tuple[Action, ...]
+
+
+class BusyAgent:
+    """Burns CPU for `ms` milliseconds, then plays randomly: stands in for a slow search when
+    measuring the frame time (spec "busy:1500")."""
+
+    def __init__(self, ms: float, seed: int) -> None:
+        self.name = f"busy:{ms:g}"
+        self.ms = ms
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        end = time.perf_counter() + self.ms / 1000.0
+        x = 0
+        while time.perf_counter() < end:
+            for i in range(2000):
+                x = (x * 31 + i) % 1_000_003
+        return legal_actions[self.rng.randrange(len(legal_actions))]
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """An agent from a spec such as "ismcts:hard", "heuristic", "random" (`ai.registry`).
+
+    Until `ai.registry` exists (or if it does not know the spec) this falls back to RandomAgent.
+    """
+    if spec == "random":
+        return RandomAgent(seed)
+    if spec.startswith("busy:"):
+        return BusyAgent(float(spec.split(":", 1)[1]), seed)
+    try:
+        from ai.registry import make_agent as registry_make  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return RandomAgent(seed)
+    try:
+        agent: Agent = registry_make(spec, seed)
+    except (ValueError, KeyError, ImportError) as exc:
+        print(f"baloot: unknown computer player {spec!r} ({exc}); playing random", file=sys.stderr)
+        return RandomAgent(seed)
+    return agent
+
+
+def available_specs() -> list[str]:
+    """The registry's agent specs, if it lists them."""
+    try:
+        import ai.registry as registry  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return ["random"]
+    specs = getattr(registry, "SPECS", None) or getattr(registry, "AGENTS", None)
+    return [str(s) for s in specs] if specs else ["random"]
+
+
+_AGENTS: dict[tuple[tuple[int, int], str, int], Agent] = {}
+
+
+def choose(req: Request) -> Action:
+    """Runs in the worker: the agent of (driver, seat) picks one of the legal actions."""
+    key = (req.agent_key, req.spec, req.seed)
+    agent = _AGENTS.get(key)
+    if agent is None:
+        if len(_AGENTS) > 64:
+            _AGENTS.clear()
+        agent = _AGENTS[key] = make_agent(req.spec, req.seed)
+    return agent.choose(req.observation, list(req.legal))
+
+
+def lower_priority() -> None:
+    """Runs first in the worker: the search yields the CPU to the drawing loop (and, on a busy
+    machine, to the window system) whenever they compete for it."""
+    try:
+        if hasattr(os, "nice"):
+            os.nice(10)
+        elif sys.platform == "win32":
+            import ctypes
+            below_normal = 0x4000
+            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+            kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), below_normal)
+    except (OSError, AttributeError):
+        pass
+
+
+def _warm_up() -> int:
+    """Import the agents in the worker before the first move is needed."""
+    make_agent("random", 0)
+    with contextlib.suppress(ImportError):
+        import ai.registry  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
+    return 0
+
+
+class Thinker(Protocol):
+    def request(self, req: Request) -> None: ...
+
+    def poll(self) -> list[tuple[Token, Action]]:
+        """Answers that arrived since the last poll (never blocks)."""
+        ...
+
+    def wait(self) -> None:
+        """Block until every open request is answered (tools and tests only)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class InlineThinker:
+    """Thinks at once, on the caller's thread (headless demo and tests: fully deterministic)."""
+
+    def __init__(self) -> None:
+        self._done: list[tuple[Token, Action]] = []
+
+    def request(self, req: Request) -> None:
+        self._done.append((req.token, _safe_choose(req)))
+
+    def poll(self) -> list[tuple[Token, Action]]:
+        out, self._done = self._done, []
+        return out
+
+    def wait(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _safe_choose(req: Request) -> Action:
+    try:
+        return choose(req)
+    except Exception as exc:  # a crashing bot must not take the table down
+        print(f"baloot: computer player failed ({exc!r}); playing the first legal move",
+              file=sys.stderr)
+        return req.legal[0]
+
+
+class _PoolThinker:
+    def __init__(self, executor: Executor) -> None:
+        self.executor = executor
+        self._open: list[tuple[Request, Future[Action]]] = []
+
+    def request(self, req: Request) -> None:
+        try:
+            fut = self.executor.submit(_safe_choose, req)
+        except RuntimeError as exc:  # a broken pool (BrokenProcessPool is a RuntimeError)
+            print(f"baloot: worker unavailable ({exc!r}); thinking inline", file=sys.stderr)
+            fut = Future()
+            fut.set_result(_safe_choose(req))
+        self._open.append((req, fut))
+
+    def poll(self) -> list[tuple[Token, Action]]:
+        done: list[tuple[Token, Action]] = []
+        still: list[tuple[Request, Future[Action]]] = []
+        for req, fut in self._open:
+            if not fut.done():
+                still.append((req, fut))
+                continue
+            try:
+                done.append((req.token, fut.result()))
+            except Exception as exc:  # e.g. the worker process died
+                print(f"baloot: computer player failed ({exc!r})", file=sys.stderr)
+                done.append((req.token, req.legal[0]))
+        self._open = still
+        return done
+
+    def wait(self) -> None:
+        for _, fut in self._open:
+            fut.exception()
+
+    def busy(self) -> bool:
+        return any(not fut.done() for _, fut in self._open)
+
+    def close(self) -> None:
+        for _, fut in self._open:
+            fut.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+class ProcessThinker(_PoolThinker):
+    """One worker process (spawn), so the search never competes with drawing for the GIL."""
+
+    def __init__(self) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=lower_priority)
+        self._seen: list[multiprocessing.process.BaseProcess] = []
+        super().__init__(self.pool)
+        self.executor.submit(_warm_up)
+
+    def _processes(self) -> list[multiprocessing.process.BaseProcess]:
+        return list((getattr(self.pool, "_processes", None) or {}).values())
+
+    def close(self) -> None:
+        processes = self._seen = self._processes()
+        super().close()
+        for proc in processes:  # a search still running would otherwise hold up the exit
+            proc.terminate()
+        for proc in processes:
+            proc.join(timeout=5)
+
+    def alive(self) -> bool:
+        """Whether a worker process is still running (False after close())."""
+        return any(p.is_alive() for p in self._processes() + self._seen)
+
+
+class ThreadThinker(_PoolThinker):
+    """One worker thread: simpler, but a pure-Python search starves the drawing loop (GIL)."""
+
+    def __init__(self) -> None:
+        super().__init__(ThreadPoolExecutor(max_workers=1))
+
+
+def make_thinker(kind: str) -> Thinker:
+    if kind == "process":
+        return ProcessThinker()
+    if kind == "thread":
+        return ThreadThinker()
+    if kind == "inline":
+        return InlineThinker()
+    raise ValueError(f"unknown thinker {kind!r} (process, thread or inline)")
