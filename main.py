@@ -39,11 +39,27 @@ def build_parser() -> argparse.ArgumentParser:
                    help="demo: scored hands to play, 0 for the whole match (stops early at match end)")
     p.add_argument("--screenshot-dir", type=Path, default=None, help="demo: where to save PNGs")
     p.add_argument("--window", action="store_true", help="demo: show a real window (default headless)")
+    p.add_argument("--new", action="store_true", help="start a new match even if one is saved")
+    p.add_argument("--continue", dest="resume", action="store_true",
+                   help="demo: continue the saved match (the window always offers it)")
+    p.add_argument("--autosave", action="store_true",
+                   help="demo: save the match after every action, like the window does")
+    p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # never let the window just vanish: log it and say so
+        from ui.crash import report
+        return report(exc)
+
+
+def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     if args.demo:
         if not args.window:
@@ -54,20 +70,36 @@ def main(argv: list[str] | None = None) -> int:
     if args.demo:
         from ui.demo import run_demo
         thinker = make_thinker(args.thinker or "inline")
+        resume = None
+        if args.resume:
+            from ui.savegame import load_match
+            resume, problem = load_match()
+            if problem:
+                print(problem, file=sys.stderr)
+            if resume is None:
+                print("no saved match to continue", file=sys.stderr)
+                return 1
         return run_demo(seed, args.hands, args.screenshot_dir, args.size, args.ai or "random", thinker,
-                        args.speed or "fast")
+                        args.speed or "fast", autosave=args.autosave, resume=resume)
 
     from dataclasses import replace
 
     from ui.app import App
+    from ui.savegame import load_match
     from ui.settings import load_settings
     settings, problem = load_settings()
     if args.speed and args.speed != "instant":
         settings = replace(settings, animation_speed=args.speed)
+    resume, save_problem = (None, None) if args.new else load_match()
     app = App(seed, settings=settings, thinker=make_thinker(args.thinker or "process"), size=args.size,
-              persist=True, sound=not args.mute, ai=args.ai)
-    if problem:
-        app.toast(problem)
+              persist=True, sound=not args.mute, ai=args.ai, resume=resume)
+    for message in (problem, save_problem):
+        if message:
+            app.toast(message)
+    if args.exit_after_first_frame:
+        app.step(0.0)
+        app.close()
+        return 0
     if args.fullscreen:
         app.toggle_fullscreen()
     app.run()

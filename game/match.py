@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .bidding import IllegalActionError
+from .contract import Contract
 from .events import Event, MatchOver, NewHand
 from .observation import Observation
 from .rules import MATCH_TARGET, Rules
@@ -29,6 +30,8 @@ class HandRecord:
     card_points: tuple[int, int]
     totals: tuple[int, int]
     """Match totals after this hand."""
+    contract: Contract | None = None
+    """The contract played (None for a thrown-in hand)."""
 
 
 class MatchState:
@@ -91,7 +94,8 @@ class MatchState:
             else:
                 self.winner = match_winner_after(self.scores, MATCH_TARGET)
         self.sheet.append(HandRecord(self.hand_number, self.dealer, label, res,
-                                     (r.points[0], r.points[1]), self.scores))
+                                     (r.points[0], r.points[1]), self.scores,
+                                     r.contract if res else None))
         if self.winner is not None:
             events.append(MatchOver(self.winner, self.scores, self.by_gahwa))
             return events

@@ -94,7 +94,7 @@ def test_statistics_round_trip_and_corrupt(tmp_path: Path) -> None:
     m = random_match(seed=6, play_seed=6)
     stats = Statistics()
     for h in m.sheet:
-        stats.record_hand(h, declarer=0)
+        stats.record_hand(h)
     assert m.winner is not None
     stats.record_match(m.winner, m.scores)
     save_stats(stats, st)

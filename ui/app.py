@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 import pygame
@@ -27,7 +27,10 @@ from .layout import MIN_SIZE, Layout
 from .overlays import Overlays
 from .panels import Gui
 from .render import Affordance, Renderer
+from .savegame import SavedMatch, save_match
 from .settings import SPEEDS, Settings, save_settings
+from .stats import Statistics, load_stats, save_stats
+from .storage import save_file
 from .table import HAND, TableModel
 from .text import call_label, card_label, project_name, tr
 from .worker import InlineThinker, Thinker
@@ -49,13 +52,16 @@ class App:
     def __init__(self, seed: int, humans: Iterable[int] = (HUMAN,), settings: Settings | None = None,
                  thinker: Thinker | None = None, size: tuple[int, int] = (1280, 800),
                  hint_seat: int | None = None, persist: bool = False, sound: bool = True,
-                 ai: str | None = None) -> None:
+                 ai: str | None = None, resume: SavedMatch | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
         self.settings = settings or Settings()
         self.ai_override = ai
         """One agent spec for every computer seat (else each seat's difficulty from the settings)."""
         self.persist = persist
+        """Save the match after every action (and, for a person's game, settings and statistics)."""
+        self.persist_profile = persist
+        """Settings and statistics belong to the person playing; the demo leaves them alone."""
         self.humans = tuple(humans)
         self.hint_seat = hint_seat
         """A computer seat whose calls and playable cards are shown as if it were a person (demo)."""
@@ -92,16 +98,32 @@ class App:
         self._last_cards: dict[int, tuple[int, ...]] = {}
         self._last_dots = -1
         self.stats: list[FrameStat] = []
+        self.statistics = Statistics()
+        if persist and self.persist_profile and self.humans:
+            self.statistics, problem = load_stats()
+            if problem:
+                self.toast(problem)
+        self.catch_up = 0
+        """Events of a resumed hand still to be shown instantly."""
         self.driver: MatchDriver
         self.animator: Animator
-        self.new_match(seed)
+        self.new_match(seed, resume)
 
     # ----- match -------------------------------------------------------------------------
 
-    def new_match(self, seed: int) -> None:
+    def new_match(self, seed: int, resume: SavedMatch | None = None) -> None:
         self.seed = seed
-        self.driver = MatchDriver(seed, humans=self.humans, agent_specs=self.agent_specs(),
-                                  thinker=self.thinker)
+        specs = self.agent_specs()
+        state = None
+        if resume is not None:
+            self.seed = resume.agent_seed
+            state = resume.match
+            specs = {seat: p for seat, p in enumerate(resume.players) if p != "human"} | {
+                seat: specs[seat] for seat in range(4) if resume.players[seat] == "human"}
+        self.driver = MatchDriver(self.seed, humans=self.humans, agent_specs=specs,
+                                  thinker=self.thinker, state=state, on_action=self.after_action)
+        self.hands_counted = len(self.driver.state.sheet)
+        self.catch_up = len(self.driver.events) if resume is not None else 0
         self.table = TableModel(self.layout, human=HUMAN)
         self.animator = Animator(self.table, play_sound=self.assets.play)
         self.animator.sheet = self.driver.state.sheet
@@ -112,6 +134,36 @@ class App:
         self.gui.clear_panel()
         self.gui.clear_modal()
         self.show_last_trick = False
+
+    def players(self) -> tuple[str, str, str, str]:
+        specs = self.driver.specs
+        names = tuple("human" if seat in self.humans else specs[seat] for seat in range(4))
+        return (names[0], names[1], names[2], names[3])
+
+    def after_action(self, driver: MatchDriver) -> None:
+        """After every action: save the match, count finished hands in the statistics."""
+        if not self.persist:
+            return
+        m = driver.state
+        new_hands = m.sheet[self.hands_counted:]
+        self.hands_counted = len(m.sheet)
+        if self.persist_profile and self.humans and (new_hands or m.is_over()):
+            for hand in new_hands:
+                self.statistics.record_hand(hand)
+            if m.is_over() and m.winner is not None:
+                self.statistics.record_match(m.winner, m.scores)
+            self.safely(lambda: save_stats(self.statistics))
+        if m.is_over():
+            save_file().delete()
+        else:
+            self.safely(lambda: save_match(SavedMatch(m, self.players(), driver.seed)))
+
+    def safely(self, write: Callable[[], None]) -> None:
+        """A full disk or a read-only folder must not stop the game: say so and play on."""
+        try:
+            write()
+        except OSError as exc:
+            self.toast(tr("toast.save_failed", reason=exc.strerror or str(exc)))
 
     def agent_specs(self) -> dict[int, str]:
         if self.ai_override:
@@ -145,7 +197,9 @@ class App:
             self.handle(event)
         if events:
             self.redraw_until = self.clock_ms + REDRAW_AFTER_INPUT_MS
-        self.animator.speed = self.settings.animation_speed
+        if self.catch_up and not self.driver.events and not self.animator.busy():
+            self.catch_up = 0
+        self.animator.speed = "instant" if self.catch_up else self.settings.animation_speed
         self.animator.update(dt_ms, self.driver.pop_event)
         self.toast_ms = max(0.0, self.toast_ms - dt_ms)
         self.update_affordances(dt_ms)
@@ -229,8 +283,8 @@ class App:
 
     def close(self) -> None:
         self.thinker.close()
-        if self.persist:
-            save_settings(self.settings)
+        if self.persist_profile:
+            self.safely(lambda: save_settings(self.settings))
 
     # ----- input -------------------------------------------------------------------------
 
@@ -345,8 +399,8 @@ class App:
         speed = self.settings.animation_speed
         i = SPEEDS.index(speed) if speed in SPEEDS else 1
         self.settings = replace(self.settings, animation_speed=SPEEDS[(i + 1) % len(SPEEDS)])
-        if self.persist:
-            save_settings(self.settings)
+        if self.persist_profile:
+            self.safely(lambda: save_settings(self.settings))
 
     def dismiss_summary(self) -> None:
         if self.animator.hud.summary is not None:

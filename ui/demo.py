@@ -13,6 +13,7 @@ from game.events import HandThrownIn
 
 from .app import App
 from .driver import UIEvent
+from .savegame import SavedMatch
 from .settings import Settings
 from .worker import Thinker
 
@@ -22,9 +23,12 @@ MAX_FRAMES_PER_HAND = 30_000
 
 class DemoApp(App):
     def __init__(self, seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
-                 ai: str = "random", thinker: Thinker | None = None, speed: str = "fast") -> None:
+                 ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
+                 autosave: bool = False, resume: SavedMatch | None = None) -> None:
         super().__init__(seed, humans=(), settings=Settings(animation_speed=speed, sound=False),
-                         thinker=thinker, size=size, hint_seat=0, persist=False, sound=False, ai=ai)
+                         thinker=thinker, size=size, hint_seat=0, persist=autosave, sound=False, ai=ai,
+                         resume=resume)
+        self.persist_profile = False
         self.hands_wanted = hands
         self.out_dir = out_dir
         self.hands_done = 0
@@ -80,9 +84,12 @@ class DemoApp(App):
 
 
 def run_demo(seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
-             ai: str = "random", thinker: Thinker | None = None, speed: str = "fast") -> int:
-    """Play `hands` scored hands (0: the whole match); True exit code 0 when it got there."""
-    app = DemoApp(seed, hands, out_dir, size, ai, thinker, speed)
+             ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
+             autosave: bool = False, resume: SavedMatch | None = None) -> int:
+    """Play `hands` scored hands (0: the whole match); True exit code 0 when it got there.
+
+    `autosave` saves the match after every action as the window does; `resume` continues one."""
+    app = DemoApp(seed, hands, out_dir, size, ai, thinker, speed, autosave, resume)
     try:
         limit = MAX_FRAMES_PER_HAND * (hands if hands > 0 else 40)
         while app.running and app.frames < limit:

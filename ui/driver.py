@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import itertools
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from game.actions import Action
 from game.events import Event, NewHand
 from game.match import MatchState
 from game.rules import Rules
-from game.state import DealBase
+from game.state import DealBase, RoundState
 
 from .worker import InlineThinker, Request, Thinker
 
@@ -34,9 +34,10 @@ class DealStarted:
 UIEvent = Event | DealStarted
 
 
-def agent_seed(match_seed: int, seat: int) -> int:
-    """A stable seed per match and seat (never Python's salted `hash`)."""
-    return (match_seed * 1_000_003 + seat * 7919 + 17) & 0x7FFFFFFF
+def agent_seed(match_seed: int, seat: int, decision: int = 0) -> int:
+    """A stable seed per match, seat and decision (never Python's salted `hash`): a match
+    resumed from its save plays on exactly as it would have without the interruption."""
+    return (match_seed * 1_000_003 + seat * 7919 + decision * 104_729 + 17) & 0x7FFFFFFF
 
 
 class MatchDriver:
@@ -48,15 +49,19 @@ class MatchDriver:
 
     def __init__(self, seed: int, humans: Iterable[int] = (0,), agent_spec: str = "random",
                  thinker: Thinker | None = None, rules: Rules | None = None,
-                 min_bot_ms: float = 0.0, agent_specs: dict[int, str] | None = None) -> None:
+                 min_bot_ms: float = 0.0, agent_specs: dict[int, str] | None = None,
+                 state: MatchState | None = None,
+                 on_action: Callable[[MatchDriver], None] | None = None) -> None:
         self.seed = seed
-        self.state = MatchState(seed, rules)
+        self.state = state if state is not None else MatchState(seed, rules)
+        self.on_action = on_action
+        """Called after every applied action (the autosave)."""
         self.humans = frozenset(humans)
         self.specs = {seat: (agent_specs or {}).get(seat, agent_spec) for seat in range(4)}
         self.thinker: Thinker = thinker if thinker is not None else InlineThinker()
         self.min_bot_ms = min_bot_ms
         self.id = next(_driver_ids)
-        self.events: deque[UIEvent] = deque([DealStarted(self._deal_base(), 1)])
+        self.events: deque[UIEvent] = deque(self._current_hand_events())
         self._asked: tuple[int, int] | None = None  # (driver id, action index) of the open request
         self._answer: Action | None = None
         self._waited_ms = 0.0
@@ -102,7 +107,7 @@ class MatchDriver:
             self._asked, self._answer, self._waited_ms = token, None, 0.0
             obs = self.state.observation(seat)
             self.thinker.request(Request(token, (self.id, seat), self.specs[seat],
-                                         agent_seed(self.seed, seat), obs,
+                                         agent_seed(self.seed, seat, len(self.state.actions)), obs,
                                          tuple(self.state.legal_actions())))
         self._waited_ms += dt_ms
         if self._answer is None:
@@ -129,6 +134,17 @@ class MatchDriver:
                 out.append(DealStarted(self._deal_base(), e.number))
         self.events.extend(out)
         self._asked, self._answer = None, None
+        if self.on_action is not None:
+            self.on_action(self)
+        return out
+
+    def _current_hand_events(self) -> list[UIEvent]:
+        """The current hand from its deal to now, so a resumed match is shown as it stands."""
+        round_ = self.state.round
+        out: list[UIEvent] = [DealStarted(self._deal_base(), self.state.hand_number)]
+        replay = RoundState(self._deal_base())
+        for action in round_.actions:
+            out += replay.apply(action)
         return out
 
     def _deal_base(self) -> DealBase:

@@ -33,8 +33,8 @@ class Statistics:
     recent: list[str] = field(default_factory=list)
     """The last few match results, e.g. '152-98 won'."""
 
-    def record_hand(self, hand: HandRecord, declarer: int | None) -> None:
-        """Count one finished hand; `declarer` is the seat that took the buying card."""
+    def record_hand(self, hand: HandRecord) -> None:
+        """Count one finished hand of the match."""
         if hand.score is None:
             self.hands_thrown_in += 1
             return
@@ -43,8 +43,9 @@ class Statistics:
         us, them = s.points[HUMAN_TEAM], s.points[1 - HUMAN_TEAM]
         if s.winner == HUMAN_TEAM:
             self.hands_won += 1
-        if declarer is not None and declarer & 1 == HUMAN_TEAM:
-            sun = "Sun" in hand.contract_label
+        c = hand.contract
+        if c is not None and c.declarer_team == HUMAN_TEAM:
+            sun = c.sun
             made = s.winner == HUMAN_TEAM
             if sun:
                 self.sun_taken += 1

@@ -72,6 +72,7 @@ EN: dict[str, str] = {
     "panel.buying": "Buying card {card}",
     "panel.projects": "Your projects: {projects}",
     "toast.not_your_turn": "Wait for your turn",
+    "toast.save_failed": "The match could not be saved ({reason}); play goes on",
     "illegal.not_held": "You do not hold that card",
     "illegal.follow": "You must follow {suit}",
     "illegal.overtrump": "You must play a higher trump ({suit}) if you can",

@@ -1,0 +1,72 @@
+"""Unhandled errors: written to a log in the user's data folder and shown in a dialog,
+instead of the window vanishing. The match itself is safe: it was saved after the last action."""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+import time
+import traceback
+from pathlib import Path
+
+from .storage import log_path
+
+
+def write_crash_log(exc: BaseException) -> Path | None:
+    """Append the error to the log; returns its path (None if even that is impossible)."""
+    try:
+        path = log_path()
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"\n=== {time.strftime('%Y-%m-%d %H:%M:%S')} — Baloot crashed ===\n")
+            f.write(f"python {platform.python_version()} on {platform.platform()}\n")
+            f.write("".join(traceback.format_exception(exc)))
+        return path
+    except OSError:
+        return None
+
+
+def crash_message(exc: BaseException, path: Path | None) -> list[str]:
+    lines = ["Sorry — Baloot ran into an error and has to close.",
+             "Your match was saved after the last move: choose Continue next time.",
+             f"Error: {type(exc).__name__}: {str(exc)[:200]}"]
+    lines.append(f"Details were written to {path}" if path else "The log file could not be written.")
+    return lines
+
+
+def show_dialog(lines: list[str], timeout_s: float = 600.0) -> bool:
+    """A plain pygame window with the message; False when no screen is available."""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return False
+    try:
+        import pygame
+        pygame.display.quit()
+        pygame.display.init()
+        pygame.font.init()
+        from .assets import asset_root
+        font = pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans.ttf"), 18)
+        width = max(font.size(line)[0] for line in lines) + 80
+        screen = pygame.display.set_mode((min(max(width, 520), 1400), 60 + 34 * (len(lines) + 1)))
+        pygame.display.set_caption("Baloot — error")
+        screen.fill((22, 48, 36))
+        for i, line in enumerate([*lines, "Press any key or close this window."]):
+            screen.blit(font.render(line, True, (240, 236, 220)), (40, 30 + 34 * i))
+        pygame.display.flip()
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end:
+            for event in pygame.event.get():
+                if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                    return True
+            pygame.time.wait(50)
+        return True
+    except Exception:  # the dialog is best effort: the log and stderr still have the details
+        return False
+
+
+def report(exc: BaseException) -> int:
+    """Log the error, tell the player, return the process exit status."""
+    path = write_crash_log(exc)
+    lines = crash_message(exc, path)
+    print("\n".join(lines), file=sys.stderr)
+    show_dialog(lines)
+    return 2
