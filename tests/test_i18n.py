@@ -1,0 +1,246 @@
+"""Translations: every key in both languages, Baloot terms, bidi order, and a screenshot per language."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ui import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+I18N = ROOT / "assets" / "i18n"
+FONT = ROOT / "assets" / "fonts" / "DejaVuSans.ttf"
+
+
+def _load(code: str) -> dict[str, str]:
+    data = json.loads((I18N / f"{code}.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+# ----- the files -----------------------------------------------------------------------------
+
+def test_every_key_in_both_languages_with_the_same_placeholders() -> None:
+    en, ar = _load("en"), _load("ar")
+    assert set(en) == set(ar), f"only English: {set(en) - set(ar)}; only Arabic: {set(ar) - set(en)}"
+    for key in en:
+        assert isinstance(en[key], str) and isinstance(ar[key], str), key
+        assert en[key].strip() and ar[key].strip(), f"{key} is empty"
+        assert i18n.placeholders(en[key]) == i18n.placeholders(ar[key]), key
+
+
+def test_the_table_strings_are_all_translated() -> None:
+    from ui.text import EN
+
+    en = _load("en")
+    missing = set(EN) - set(en)
+    assert not missing, f"keys of ui/text.py missing from en.json: {sorted(missing)}"
+
+
+def test_issue_5_screens_have_their_keys() -> None:
+    en = _load("en")
+    needed = [
+        "menu.new_match", "menu.continue", "menu.settings", "menu.howto", "menu.stats", "menu.quit",
+        "pause.resume", "pause.settings", "pause.main_menu", "pause.quit",
+        "settings.language", "language.en", "language.ar", "deck.2color", "deck.4color",
+        "settings.sound", "settings.volume", "settings.speech", "settings.animation_speed",
+        "hint.title", "hint.suggested", "file.bad_save", "file.bad_settings", "crash.title", "crash.body",
+        "stats.matches_played", "stats.kaboot_for", "stats.gahwa_played", "stats.best_hand",
+        "stats.worst_hand", "stats.hokum_taken", "stats.sun_made",
+    ]
+    needed += [f"settings.difficulty_{s}" for s in ("east", "north", "west")]
+    needed += [f"difficulty.{d}" for d in ("easy", "medium", "hard")]
+    needed += [f"illegal.{c}" for c in ("not_held", "follow", "overtrump", "trump", "no_trump_lead")]
+    needed += [f"suit.{s}" for s in range(4)] + [f"rank.{r}" for r in range(8)]
+    from game.rules import Rules
+    from ui.settings import DECKS, DIFFICULTIES, LANGUAGES, SPEEDS, Settings
+
+    needed += [f"rules.{name}" for name in Rules().to_dict()]
+    needed += [f"speed.{s}" for s in SPEEDS] + [f"difficulty.{d}" for d in DIFFICULTIES]
+    needed += [f"language.{c}" for c in LANGUAGES] + [f"deck.{d}" for d in DECKS]
+    needed += [f"settings.{f}" for f in Settings().to_dict() if f.startswith("name_")]
+    assert not [k for k in needed if k not in en]
+    assert i18n.LANGUAGES == LANGUAGES
+
+
+def test_saudi_baloot_terms() -> None:
+    ar = _load("ar")
+    assert ar["call.hokum"] == "حكم" and ar["call.sun"] == "صن" and ar["call.ashkal"] == "أشكل"
+    assert ar["call.double"] == "دبل" and ar["call.triple"] == "ثري" and ar["call.four"] == "فور"
+    assert ar["call.gahwa"] == "قهوة" and ar["call.pass"] == "بس" and ar["call.ekka"] == "إكه"
+    assert ar["project.sira"] == "سرا" and ar["project.fifty"] == "خمسين"
+    assert ar["project.hundred"] == "مية" and ar["project.four_hundred"] == "أربعمية"
+    assert ar["call.baloot"].startswith("بلوت") and "كبوت" in ar["result.kaboot"]
+    assert [ar[f"suit.{s}"] for s in range(4)] == ["سبيت", "هاص", "ديمن", "شريا"]
+    # one word for Pass, everywhere
+    assert not [k for k, v in ar.items() if "باس" in re.split(r"[\s،:؛.()!]+", v)]
+
+
+def test_how_to_play_in_both_languages() -> None:
+    en, ar = i18n.howto_blocks("en"), i18n.howto_blocks("ar")
+    assert [k for k, _ in en] == [k for k, _ in ar], "the two summaries have the same outline"
+    assert sum(k == "heading" for k, _ in en) >= 8
+    assert not [t for k, t in en + ar if k == "text"], "only '# ' headings and '- ' bullets"
+    whole_en, whole_ar = i18n.howto_text("en"), i18n.howto_text("ar")
+    for needle in ("152", "162", "130", "J 20", "9 14", "Ashkal", "Gahwa", "Al-Kaboot", "Baloot"):
+        assert needle in whole_en, needle
+    for needle in ("152", "162", "130", "ولد 20", "تسعة 14", "أشكل", "قهوة", "كبوت", "بلوت", "سرا",
+                   "خمسين", "مية", "أربعمية"):
+        assert needle in whole_ar, needle
+    assert i18n.howto_text("xx") == whole_en
+
+
+# ----- tr ------------------------------------------------------------------------------------
+
+def test_tr_falls_back_to_english_then_to_the_key() -> None:
+    assert i18n.set_language("ar") == "ar" and i18n.language() == "ar" and i18n.is_rtl()
+    assert i18n.tr("menu.new_match") == "صكة جديدة"
+    assert i18n.tr("call.hokum_suit", suit="♥") == "حكم ♥"
+    i18n._tables["ar"] = {k: v for k, v in i18n.load_table("ar").items() if k != "menu.quit"}
+    try:
+        assert i18n.tr("menu.quit") == "Quit"
+    finally:
+        i18n.reload()
+    assert i18n.tr("no.such.key") == "no.such.key"
+    assert i18n.tr("You must follow {suit}", suit="♠") == "You must follow ♠"
+    assert i18n.tr("call.hokum_suit") == "حكم {suit}"  # no kw: the template
+    assert i18n.tr("call.hokum_suit", colour="red") == "حكم {suit}"  # wrong kw: never raises
+    assert i18n.set_language("fr") == "en" and not i18n.is_rtl()
+    assert i18n.tr("menu.new_match") == "New match"
+
+
+def test_list_join_uses_the_language_comma() -> None:
+    assert i18n.list_join(["a", "b"]) == "a, b"
+    i18n.set_language("ar")
+    assert i18n.list_join(["أ", "ب"]) == "أ، ب"
+
+
+# ----- bidi ----------------------------------------------------------------------------------
+
+def test_display_text_leaves_latin_alone_and_reverses_arabic() -> None:
+    i18n.set_language("ar")
+    assert i18n.display_text("Hokum ♥ ×2") == "Hokum ♥ ×2"
+    assert i18n.display_text("152 – 98") == "152 – 98"
+    assert i18n.display_text("حكم") == "مكح"
+    # words right to left, the digits of a number still left to right
+    assert i18n.display_text("لنا 152 لهم 98") == "98 مهل 152 انل"
+    # a bracket inside Arabic takes its mirror image so that it still opens towards the text
+    assert i18n.display_text("(شايب)") == "(بياش)"
+    # a Latin name in an Arabic sentence stays readable
+    assert i18n.display_text("Fahad أخذ الأكلة") == "ةلكألا ذخأ Fahad"
+    # a combining mark stays after its letter
+    assert i18n.display_text("موزّع") == "عزّوم"
+    # lines are reordered one by one, not as a paragraph
+    assert i18n.display_text("حكم\nصن") == "مكح\nنص"
+    i18n.set_language("en")
+    assert i18n.display_text("Fahad أخذ") == "Fahad ذخأ"
+
+
+# ----- drawing (pygame, headless) ------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def font() -> Iterator[pygame.font.Font]:
+    pygame.font.init()
+    yield pygame.font.Font(str(FONT), 28)
+
+
+def sample_lines() -> list[str]:
+    tr = i18n.tr
+    return [
+        tr("menu.new_match"), tr("menu.continue"), tr("menu.settings"), tr("menu.howto"),
+        tr("menu.stats"), tr("menu.quit"),
+        tr("contract.hokum", suit="♥") + " ×2",
+        tr("announce.score_match", us=152, them=98, target=152),
+        tr("announce.baloot_seat", seat=tr("seat.1"), team=tr("team.1")),
+        tr("illegal.follow", suit="♠"),
+    ]
+
+
+def render_panel(font: pygame.font.Font, lines: list[str], width: int = 760) -> pygame.Surface:
+    """A settings-like panel: each line right-aligned in Arabic, left-aligned in English."""
+    row = font.get_linesize() + 8
+    panel = pygame.Surface((width, 20 + row * len(lines)))
+    panel.fill((16, 70, 40))
+    for n, line in enumerate(lines):
+        surf = i18n.render_text(font, line, (245, 240, 225))
+        panel.blit(surf, (i18n.aligned_x(20, width - 40, surf.get_width()), 10 + n * row))
+    return panel
+
+
+def _ink(surface: pygame.Surface) -> int:
+    """How many pixels (on a 2-pixel grid) differ from the background colour."""
+    w, h = surface.get_size()
+    bg = surface.get_at((0, 0))
+    return sum(surface.get_at((x, y)) != bg for x in range(0, w, 2) for y in range(0, h, 2))
+
+
+@pytest.mark.parametrize("code", ["en", "ar"])
+def test_screenshot_per_language(code: str, font: pygame.font.Font, tmp_path: Path) -> None:
+    i18n.set_language(code)
+    lines = sample_lines()
+    panel = render_panel(font, lines)
+    out = tmp_path / f"i18n_{code}.png"
+    pygame.image.save(panel, str(out))
+    assert out.stat().st_size > 1000
+    assert _ink(panel) > 2000, "the panel has text on it"
+    for line in lines:  # every line drew something (no missing glyph boxes only)
+        assert _ink(i18n.render_text(font, line, (255, 255, 255))) > 20, line
+    if code == "ar":
+        assert i18n.has_arabic("".join(lines))
+        # right-aligned: the text ends near the right edge of the panel
+        surf = i18n.render_text(font, lines[0], (255, 255, 255))
+        assert i18n.aligned_x(20, 720, surf.get_width()) == 740 - surf.get_width()
+
+
+def _pixels(surface: pygame.Surface) -> bytes:
+    return bytes(pygame.image.tobytes(surface, "RGB"))
+
+
+def test_arabic_is_shaped_and_reordered(font: pygame.font.Font) -> None:
+    i18n.set_language("ar")
+    for word in ("صكة", "الأكلة", "موزّع", "أربعمية"):
+        ours = i18n.render_text(font, word, (255, 255, 255), background=(0, 0, 0))
+        # the reference: HarfBuzz shaping the logical word right to left by itself
+        ref_font = pygame.font.Font(str(FONT), 28)
+        ref_font.set_script("Arab")
+        ref_font.set_direction(pygame.DIRECTION_RTL)
+        ref = ref_font.render(word, True, (255, 255, 255), (0, 0, 0))
+        assert ours.get_size() == ref.get_size() and _pixels(ours) == _pixels(ref), word
+        # and it is not what the raw string gives: unjoined letters in the wrong order
+        raw_font = pygame.font.Font(str(FONT), 28)
+        raw_font.set_script("Latn")
+        raw = raw_font.render(word, True, (255, 255, 255), (0, 0, 0))
+        assert _pixels(raw) != _pixels(ours), word
+
+
+def test_wrap_before_reordering(font: pygame.font.Font) -> None:
+    i18n.set_language("ar")
+    text = i18n.tr("announce.baloot_hold")
+    width = 300
+    lines = i18n.wrap_lines(text, font, width)
+    assert len(lines) > 2
+    assert " ".join(lines).split() == text.split(), "logical order, nothing lost"
+    assert all(i18n.text_width(font, line) <= width for line in lines)
+    shown = i18n.display_lines(text, font, width)
+    # the first line shown is the start of the sentence (reordering happens inside each line)
+    assert shown[0] == i18n.display_text(lines[0])
+    assert i18n.wrap_lines("a\n\nb", font, width) == ["a", "", "b"]
+    long_word = "ب" * 80
+    parts = i18n.wrap_lines(long_word, font, 200)
+    assert "".join(parts) == long_word and len(parts) > 1
