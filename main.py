@@ -1,8 +1,10 @@
 """Baloot: start the game.
 
-    python main.py                      # a match as South against three computer players
+    python main.py                      # the main menu, then a match as South against three computer players
+    python main.py --new                # straight to a new match (--continue: the saved one)
     python main.py --demo --hands 2 --seed 7 --screenshot-dir shots
                                         # four computer players, headless, screenshots, exit 0
+    python main.py --demo --menus --language ar --screenshot-dir shots   # also the menus, in Arabic
 """
 
 from __future__ import annotations
@@ -34,14 +36,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--thinker", choices=("process", "thread", "inline"), default=None,
                    help="where the computer players think (default: process; demo: inline)")
     p.add_argument("--mute", action="store_true", help="no sound")
+    p.add_argument("--language", choices=("en", "ar"), default=None,
+                   help="English or Arabic (the window remembers it in the settings)")
     p.add_argument("--demo", action="store_true", help="four computer players, headless, then exit")
     p.add_argument("--hands", type=int, default=1,
                    help="demo: scored hands to play, 0 for the whole match (stops early at match end)")
     p.add_argument("--screenshot-dir", type=Path, default=None, help="demo: where to save PNGs")
     p.add_argument("--window", action="store_true", help="demo: show a real window (default headless)")
-    p.add_argument("--new", action="store_true", help="start a new match even if one is saved")
+    p.add_argument("--new", action="store_true", help="skip the main menu: start a new match")
     p.add_argument("--continue", dest="resume", action="store_true",
-                   help="demo: continue the saved match (the window always offers it)")
+                   help="skip the main menu: continue the saved match (the demo: or exit 1)")
+    p.add_argument("--menus", action="store_true",
+                   help="demo: also save screenshots of the menus and screens (00_menu_*.png)")
     p.add_argument("--autosave", action="store_true",
                    help="demo: save the match after every action, like the window does")
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
@@ -80,22 +86,27 @@ def run(args: argparse.Namespace) -> int:
                 print("no saved match to continue", file=sys.stderr)
                 return 1
         return run_demo(seed, args.hands, args.screenshot_dir, args.size, args.ai or "random", thinker,
-                        args.speed or "fast", autosave=args.autosave, resume=resume)
+                        args.speed or "fast", autosave=args.autosave, resume=resume,
+                        language=args.language or "en", menus=args.menus)
 
     from dataclasses import replace
 
     from ui.app import App
     from ui.savegame import load_match
     from ui.settings import load_settings
+    from ui.text import file_problem
     settings, problem = load_settings()
     if args.speed and args.speed != "instant":
         settings = replace(settings, animation_speed=args.speed)
-    resume, save_problem = (None, None) if args.new else load_match()
+    if args.language:
+        settings = replace(settings, language=args.language)
+    resume, save_problem = load_match() if args.resume else (None, None)
+    menu = not (args.new or args.resume)
     app = App(seed, settings=settings, thinker=make_thinker(args.thinker or "process"), size=args.size,
-              persist=True, sound=not args.mute, ai=args.ai, resume=resume)
-    for message in (problem, save_problem):
+              persist=True, sound=not args.mute, ai=args.ai, resume=resume, menu=menu)
+    for kind, message in (("settings", problem), ("save", save_problem)):
         if message:
-            app.toast(message)
+            app.toast(file_problem(kind, message) or message)
     if args.exit_after_first_frame:
         app.step(0.0)
         app.close()

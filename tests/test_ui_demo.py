@@ -28,6 +28,21 @@ def test_the_demo_plays_one_hand_and_exits_0(tmp_path: Path) -> None:
         assert p.stat().st_size > 10_000  # a real picture, not an empty surface
 
 
+@pytest.mark.slow
+def test_the_demo_in_arabic_with_the_menus(tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", BALOOT_DATA_DIR=str(tmp_path))
+    out = tmp_path / "shots"
+    proc = subprocess.run(
+        [sys.executable, "main.py", "--demo", "--hands", "1", "--seed", "2", "--menus", "--language", "ar",
+         "--size", "1024x640", "--screenshot-dir", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    names = {p.name for p in out.glob("*.png")}
+    assert {"00_menu_main.png", "00_menu_settings_1.png", "00_menu_howto.png", "00_menu_stats.png",
+            "00_menu_pause.png", "02_bidding_panel.png", "05_hand_summary_01.png"} <= names, names
+    assert not list(tmp_path.glob("*.json")), "the demo leaves the player's settings and saves alone"
+
+
 def test_a_whole_match_to_the_match_end_screen(tmp_path: Path) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -19,7 +19,7 @@ SIZES = [(1024, 640), (1024, 768), (1280, 720), (1280, 800), (1366, 768), (1440,
 def regions(lay: Layout) -> dict[str, pygame.Rect]:
     r: dict[str, pygame.Rect] = {
         "score": lay.score_rect(), "badge": lay.badge_rect(),
-        "tools": lay.toolbar_rects(2)[0].unionall(lay.toolbar_rects(2)),
+        "tools": lay.toolbar_rects(4)[0].unionall(lay.toolbar_rects(4)),  # Hint, Last trick, Speed, Menu
     }
     for seat in range(4):
         r[f"hand{seat}"] = lay.hand_box(seat)

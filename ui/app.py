@@ -2,6 +2,16 @@
 
 `App.step(dt_ms)` runs exactly one frame and never sleeps, so tests and the headless demo drive
 it with a fixed dt; `App.run()` adds the 60 fps clock. The human sits South (seat 0).
+
+`App(menu=True)` opens on the main menu (`ui.screens`); without it the table starts at once (tests,
+the demo). Screens (main menu, pause menu, settings, how to play, statistics) are drawn over the
+table and pause it: while one is open the animations and the computer players wait.
+
+The table is played with the mouse or the keyboard alone: ← → move the selection through the legal
+cards (or the calls of the panel, or the buttons of a summary), Enter plays, calls or confirms;
+C, A, F, S and Space announce the table, the trump, the suit led, the scores and Baloot (on screen
+and, when speech is on, aloud); H asks for a hint; L shows the last trick; + / − change the speed;
+Esc pauses.
 """
 
 from __future__ import annotations
@@ -14,32 +24,49 @@ from dataclasses import dataclass, replace
 import pygame
 import pygame_gui
 
-from game.actions import DECLARE, NO_DECLARE, Action, is_card
+from game.actions import DECLARE, NO_DECLARE, Action, action_str, is_card
 from game.bidding import CHOICE, IllegalActionError
-from game.cards import SUIT_SYMBOLS
+from game.cards import SUIT_SYMBOLS, card_str
 from game.phase import Phase
 from game.projects import Project
 
+from . import i18n
 from .animator import Animator
+from .announce import Announcement, announce
 from .assets import Assets, asset_root
 from .driver import MatchDriver
 from .layout import MIN_SIZE, Layout
 from .overlays import Overlays
 from .panels import Gui
 from .render import Affordance, Renderer
-from .savegame import SavedMatch, save_match
+from .savegame import SavedMatch, load_match, save_match
+from .screens import MainMenu, PauseMenu, Screen
 from .settings import SPEEDS, Settings, save_settings
+from .sound import Sounds
+from .speech import Speaker
 from .stats import Statistics, load_stats, save_stats
 from .storage import save_file
 from .table import HAND, TableModel
-from .text import call_label, card_label, project_name, tr
-from .worker import InlineThinker, Thinker
+from .text import call_label, card_label, display_names, file_problem, project_name, tr
+from .worker import InlineThinker, Thinker, Token
 
 HUMAN = 0
 BOT_PACE_MS = {"slow": 900.0, "normal": 550.0, "fast": 220.0, "instant": 0.0}
 TOAST_MS = 2800.0
+INFO_MS = 6500.0
+HINT_MS = 12000.0
 REDRAW_AFTER_INPUT_MS = 400.0
 CONTINUE, NEW_MATCH, QUIT = 1, 2, 3
+
+ANNOUNCE_KEYS = {pygame.K_c: "c", pygame.K_a: "a", pygame.K_f: "f", pygame.K_s: "s", pygame.K_SPACE: "space"}
+"""The announcement keys of the classic Belote client."""
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
+ARROW_STEPS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
+
+Target = tuple[str, int | str]
+"""What the keyboard selection is on: ("card", card), ("call", action) or ("modal", code)."""
 
 
 @dataclass
@@ -52,10 +79,12 @@ class App:
     def __init__(self, seed: int, humans: Iterable[int] = (HUMAN,), settings: Settings | None = None,
                  thinker: Thinker | None = None, size: tuple[int, int] = (1280, 800),
                  hint_seat: int | None = None, persist: bool = False, sound: bool = True,
-                 ai: str | None = None, resume: SavedMatch | None = None) -> None:
+                 ai: str | None = None, resume: SavedMatch | None = None, menu: bool = False,
+                 speaker: Speaker | None = None, hint_level: str = "medium") -> None:
         pygame.display.init()
         pygame.font.init()
         self.settings = settings or Settings()
+        i18n.set_language(self.settings.language)
         self.ai_override = ai
         """One agent spec for every computer seat (else each seat's difficulty from the settings)."""
         self.persist = persist
@@ -76,8 +105,12 @@ class App:
         self.set_minimum_size()
         self.fullscreen = False
         self.windowed_size = size
-        self.assets = Assets(self.settings.deck, sound=sound and self.settings.sound,
-                             volume=self.settings.volume)
+        self.assets = Assets(self.settings.deck)
+        self.sound_allowed = sound
+        """False with --mute (and in the demo): the settings cannot turn the sound on."""
+        self.sounds = Sounds(enabled=sound and self.settings.sound, volume=self.settings.volume)
+        self.speaker = speaker if speaker is not None else Speaker(self.settings.speech,
+                                                                   self.settings.language)
         self.layout = Layout(*self.screen.get_size())
         self.table = TableModel(self.layout, human=HUMAN)
         self.renderer = Renderer(self.assets)
@@ -98,16 +131,34 @@ class App:
         self._last_cards: dict[int, tuple[int, ...]] = {}
         self._last_dots = -1
         self.stats: list[FrameStat] = []
+        self.screens: list[Screen] = []
+        """Menus and screens open over the table, the top one last (empty: the table is played)."""
+        self._backdrop: pygame.Surface | None = None
+        self.match_live = not menu
+        """A match is on the table (False while the main menu stands alone)."""
+        self.match_started = not menu
+        """A match was started or continued in this window (Continue can pick it up from memory)."""
+        self.kb_active = False
+        """The keyboard selection is shown (an arrow or Enter was pressed; a click hides it)."""
+        self.kb_target: Target | None = None
+        self._kb_index = 0
+        self.hint_level = hint_level
+        self.hint_token: tuple[Token, int] | None = None
+        self.hint_action: tuple[int, Action] | None = None
+        """(action index, move) of the last hint: the selection goes to it."""
+        self.last_announcement: Announcement | None = None
         self.statistics = Statistics()
         if persist and self.persist_profile and self.humans:
             self.statistics, problem = load_stats()
             if problem:
-                self.toast(problem)
+                self.toast(file_problem("stats", problem) or problem)
         self.catch_up = 0
         """Events of a resumed hand still to be shown instantly."""
         self.driver: MatchDriver
         self.animator: Animator
         self.new_match(seed, resume)
+        if menu:
+            self.open_screen(MainMenu(self))
 
     # ----- match -------------------------------------------------------------------------
 
@@ -120,20 +171,22 @@ class App:
             state = resume.match
             specs = {seat: p for seat, p in enumerate(resume.players) if p != "human"} | {
                 seat: specs[seat] for seat in range(4) if resume.players[seat] == "human"}
-        self.driver = MatchDriver(self.seed, humans=self.humans, agent_specs=specs,
-                                  thinker=self.thinker, state=state, on_action=self.after_action)
+        self.driver = MatchDriver(self.seed, humans=self.humans, agent_specs=specs, thinker=self.thinker,
+                                  state=state, on_action=self.after_action,
+                                  rules=None if resume is not None else self.settings.rules)
         self.hands_counted = len(self.driver.state.sheet)
         self.catch_up = len(self.driver.events) if resume is not None else 0
         self.table = TableModel(self.layout, human=HUMAN)
-        self.animator = Animator(self.table, play_sound=self.assets.play)
+        self.animator = Animator(self.table, play_sound=self.play_sound)
         self.animator.sheet = self.driver.state.sheet
-        self.animator.hud.names = self.settings.names()
+        self.animator.hud.names = display_names(self.settings.names())
         self.overlays.names = self.animator.hud.names
         self.overlays.contracts = self.animator.contracts
         self.animator.speed = self.settings.animation_speed
         self.gui.clear_panel()
         self.gui.clear_modal()
         self.show_last_trick = False
+        self.kb_target, self.hint_token, self.hint_action = None, None, None
 
     def players(self) -> tuple[str, str, str, str]:
         specs = self.driver.specs
@@ -197,23 +250,61 @@ class App:
             self.handle(event)
         if events:
             self.redraw_until = self.clock_ms + REDRAW_AFTER_INPUT_MS
+        self.toast_ms = max(0.0, self.toast_ms - dt_ms)
+        if self.toast_ms <= 0:
+            self.aff.toast = ""
+        if not self.match_live and not self.screens:
+            self.open_screen(MainMenu(self))
+        if self.screens:
+            self.step_screens(dt_ms)
+        else:
+            self.step_table(dt_ms)
+        self.stats.append(FrameStat((time.perf_counter() - start) * 1000.0, thinking))
+        if len(self.stats) > 20_000:
+            del self.stats[:10_000]
+        return self.running
+
+    def step_table(self, dt_ms: float) -> None:
         if self.catch_up and not self.driver.events and not self.animator.busy():
             self.catch_up = 0
         self.animator.speed = "instant" if self.catch_up else self.settings.animation_speed
         self.animator.update(dt_ms, self.driver.pop_event)
-        self.toast_ms = max(0.0, self.toast_ms - dt_ms)
+        self.poll_hint()
         self.update_affordances(dt_ms)
         self.sync_widgets()
+        self.sync_selection()
         self.gui.manager.update(dt_ms / 1000.0)  # after the widgets change: it refreshes what is drawn
         self.present()
         self.after_draw()
         self.driver.min_bot_ms = BOT_PACE_MS.get(self.settings.animation_speed, 500.0)
         if self.running:
             self.driver.update(dt_ms, self.idle())
-        self.stats.append(FrameStat((time.perf_counter() - start) * 1000.0, thinking))
-        if len(self.stats) > 20_000:
-            del self.stats[:10_000]
-        return self.running
+
+    def step_screens(self, dt_ms: float) -> None:
+        """A screen is open: the table waits (no animation, no computer move) under it."""
+        for s in self.screens:  # the ones below are drawn too (a question over the main menu)
+            s.update(dt_ms)
+        self.draw_screens()
+        pygame.display.flip()
+        self.redraws += 1
+        self.after_draw()
+
+    def draw_screens(self) -> None:
+        screen, lay = self.screen, self.layout
+        if self.match_live:
+            if self._backdrop is None or self._backdrop.get_size() != screen.get_size():
+                self.sync_widgets()
+                self.gui.manager.update(0.0)
+                self.draw(toast=False)  # a message goes on top of the screens instead
+                self._backdrop = screen.copy()
+            screen.blit(self._backdrop, (0, 0))
+        else:
+            screen.blit(self.renderer.felt(lay), (0, 0))
+        for s in self.screens:
+            s.draw(screen, focus=s is self.screens[-1])
+        if self.aff.toast:
+            self.toast_rect = self.renderer.draw_toast(screen, lay, self.aff.toast, self.aff.toast_kind,
+                                                       at_top=True)
 
     def present(self) -> None:
         """Draw and show only what changed: a still table (a bot thinking) costs almost nothing,
@@ -254,14 +345,15 @@ class App:
         """Everything else the picture depends on (the clock aside)."""
         hud, aff, gui = self.animator.hud, self.aff, self.gui
         return (
-            self.layout.w, self.layout.h,
+            self.layout.w, self.layout.h, i18n.language(), self.assets.deck, hud.names,
             hud.hand_number, hud.dealer, hud.scores, hud.contract, hud.bidding_round, hud.buying_card,
             hud.phase, tuple(hud.tricks), tuple(hud.points),
             tuple((seat, b.text, b.alert) for seat, b in sorted(hud.bubbles.items())),
             hud.note, hud.note_centre, tuple((k, tuple(v)) for k, v in sorted(hud.shown.items())),
             hud.winning_card, id(hud.summary), id(hud.match_over), id(hud.last_trick),
             None if aff.playable is None else frozenset(aff.playable), aff.hover, aff.active_seat,
-            aff.thinking, aff.toast, self.show_last_trick,
+            aff.thinking, aff.toast, aff.toast_kind, aff.selected, self.show_last_trick,
+            self.kb_target if self.kb_active else None,
             None if gui.panel is None else gui.panel.key, None if gui.modal is None else gui.modal.key,
             self.settings.animation_speed, len(self.driver.state.sheet),
             tuple(len(p) for p in self.table.piles),
@@ -283,6 +375,7 @@ class App:
 
     def close(self) -> None:
         self.thinker.close()
+        self.speaker.stop()
         if self.persist_profile:
             self.safely(lambda: save_settings(self.settings))
 
@@ -301,33 +394,49 @@ class App:
             return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        if self.screens:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                return
+            self.screens[-1].handle(event)
+            return
         consumed = self.gui.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
             return
         if event.type == pygame.KEYDOWN:
-            self.on_key(event.key)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not consumed:
-            self.mouse = event.pos
-            self.on_click(event.pos)
+            self.on_key(event.key, getattr(event, "mod", 0))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.kb_active = False
+            if not consumed:
+                self.mouse = event.pos
+                self.on_click(event.pos)
 
-    def on_key(self, key: int) -> None:
+    def on_key(self, key: int, mod: int = 0) -> None:
         if self.show_last_trick:
             self.show_last_trick = False
             return
         if key == pygame.K_F11:
             self.toggle_fullscreen()
-        elif key in (pygame.K_l,):
+        elif key == pygame.K_ESCAPE:
+            self.pause()
+        elif key == pygame.K_l:
             self.show_last_trick = True
-        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.animator.hud.summary is not None:
-                self.dismiss_summary()
-            else:
-                self.animator.skip()
-        elif key == pygame.K_s:
-            self.cycle_speed()
-        elif key == pygame.K_ESCAPE and self.fullscreen:
-            self.toggle_fullscreen()
+        elif key == pygame.K_h:
+            self.request_hint()
+        elif key in ANNOUNCE_KEYS:
+            self.announce(ANNOUNCE_KEYS[key])
+        elif key in FASTER_KEYS:
+            self.change_speed(1)
+        elif key in SLOWER_KEYS:
+            self.change_speed(-1)
+        elif key in ARROW_STEPS:
+            step = ARROW_STEPS[key]
+            if key == pygame.K_TAB and mod & pygame.KMOD_SHIFT:
+                step = -1
+            self.move_selection(step)
+        elif key in ENTER_KEYS:
+            self.enter()
 
     def on_click(self, pos: tuple[int, int]) -> None:
         if self.show_last_trick:
@@ -351,8 +460,12 @@ class App:
         if card in legal:
             self.submit(card)
             return
-        if rnd.phase is not Phase.PLAYING or DECLARE in legal:  # a call or the projects come first
-            self.toast(tr(rnd.why_illegal(card)))
+        if rnd.phase is not Phase.PLAYING:
+            self.toast(tr("illegal.bidding") if rnd.phase in (Phase.BIDDING, Phase.DOUBLING)
+                       else tr(rnd.why_illegal(card)))
+            return
+        if DECLARE in legal:  # the projects come first
+            self.toast(tr("illegal.projects_first"))
             return
         code, suit = rnd.card_refusal(card)
         if code:
@@ -366,14 +479,19 @@ class App:
         except (IllegalActionError, ValueError) as exc:
             self.toast(tr(str(exc)))
             return
-        self.toast_ms = 0.0
+        if self.aff.toast_kind == "error" or self.hint_action is not None:
+            self.toast_ms = 0.0
+        self.hint_action = None
         self.gui.clear_panel()
         if not is_card(action):
-            self.assets.play("click")
+            self.sounds.play("click")
 
-    def toast(self, text: str) -> None:
+    def toast(self, text: str, kind: str = "error", ms: float = TOAST_MS) -> None:
+        """A message above South's hand (at the top over a screen): "error" (red) or "info"
+        (announcements, hints)."""
         self.aff.toast = text
-        self.toast_ms = TOAST_MS
+        self.aff.toast_kind = kind
+        self.toast_ms = ms
 
     def on_button(self, element: object) -> None:
         which = self.gui.which(element)
@@ -382,23 +500,41 @@ class App:
         kind, code = which
         if kind == "call" and isinstance(code, int) and self.human_turn():
             self.submit(code)
-        elif kind == "modal":
-            if code == CONTINUE:
-                self.dismiss_summary()
-            elif code == NEW_MATCH:
-                self.new_match(self.seed + 1)
-            elif code == QUIT:
-                self.running = False
+        elif kind == "modal" and isinstance(code, int):
+            self.on_modal(code)
         elif kind == "tool":
             if code == "last":
                 self.show_last_trick = not self.show_last_trick
             elif code == "speed":
                 self.cycle_speed()
+            elif code == "hint":
+                self.request_hint()
+            elif code == "menu":
+                self.pause()
+
+    def on_modal(self, code: int) -> None:
+        if code == CONTINUE:
+            self.dismiss_summary()
+        elif code == NEW_MATCH:
+            self.new_match(self.seed + 1)
+        elif code == QUIT:
+            self.running = False
 
     def cycle_speed(self) -> None:
         speed = self.settings.animation_speed
         i = SPEEDS.index(speed) if speed in SPEEDS else 1
-        self.settings = replace(self.settings, animation_speed=SPEEDS[(i + 1) % len(SPEEDS)])
+        self.set_speed(SPEEDS[(i + 1) % len(SPEEDS)])
+
+    def change_speed(self, step: int) -> None:
+        """+ faster, − slower (no wrapping); says the new speed."""
+        speed = self.settings.animation_speed
+        i = SPEEDS.index(speed) if speed in SPEEDS else 1
+        new = SPEEDS[max(0, min(len(SPEEDS) - 1, i + step))]
+        self.set_speed(new)
+        self.toast(tr("toast.speed", speed=tr(f"speed.{new}")), "info", TOAST_MS)
+
+    def set_speed(self, speed: str) -> None:
+        self.settings = replace(self.settings, animation_speed=speed)
         if self.persist_profile:
             self.safely(lambda: save_settings(self.settings))
 
@@ -407,6 +543,264 @@ class App:
             self.animator.hud.summary = None
             self.gui.clear_modal()
 
+    # ----- keyboard play -----------------------------------------------------------------
+
+    def selectables(self) -> list[Target]:
+        """What ← → move through now, left to right as drawn: the buttons of a summary / match end,
+        the calls of the panel, or South's legal cards."""
+        if self.gui.modal is not None and self.gui.modal.buttons:
+            return [(kind, code) for kind, code, _b in self.gui.buttons_in_view()]
+        if HUMAN not in self.humans or not self.human_turn():
+            return []
+        if self.gui.panel is not None and self.gui.panel.buttons:
+            return [(kind, code) for kind, code, _b in self.gui.buttons_in_view()]
+        playable = self.aff.playable
+        if playable:
+            return [("card", c) for c in self.table.hands[HUMAN] if c in playable]
+        return []
+
+    def target_of(self, action: Action) -> Target:
+        if self.gui.panel is not None and action in self.gui.panel.buttons:
+            return ("call", action)
+        return ("card", action)
+
+    def sync_selection(self) -> None:
+        """Keep the selection on something that can be chosen now; show it on cards and buttons."""
+        items = self.selectables()
+        if not items:
+            self.kb_target = None
+        elif self.kb_target not in items:
+            hint = self.hint_action
+            target = None
+            if hint is not None and hint[0] == len(self.driver.state.actions):
+                target = self.target_of(hint[1])
+            if target not in items:
+                if items[0][0] == "card":
+                    target = items[min(self._kb_index, len(items) - 1)]
+                else:  # the first call or button in reading order (on the right in Arabic)
+                    target = items[-1] if i18n.is_rtl() else items[0]
+            self.kb_target = target
+        if self.kb_target is not None and self.kb_target[0] == "card":
+            self._kb_index = items.index(self.kb_target)
+        shown = self.kb_target if self.kb_active else None
+        card = shown[1] if shown is not None and shown[0] == "card" else None
+        self.aff.selected = card if isinstance(card, int) else None
+        for kind, code, button in self.gui.buttons_in_view():
+            want = shown == (kind, code)
+            if want != bool(button.is_selected):
+                getattr(button, "select" if want else "unselect")()
+
+    def move_selection(self, step: int) -> None:
+        """An arrow: the first shows the selection, the next ones move it (wrapping around)."""
+        items = self.selectables()
+        was = self.kb_active
+        self.kb_active = True
+        if not items:
+            return
+        if self.kb_target not in items:
+            self.sync_selection()
+        if was and self.kb_target in items:
+            i = items.index(self.kb_target)
+            self.kb_target = items[(i + step) % len(items)]
+        self.sync_selection()
+
+    def enter(self) -> None:
+        """Enter: continue after a hand summary, skip an animation, or take the selected card,
+        call or button (the first Enter only shows the selection)."""
+        hud = self.animator.hud
+        if hud.summary is not None and hud.match_over is None:
+            self.dismiss_summary()
+            return
+        items = self.selectables()
+        if not items:
+            if not self.idle() and not self.animator.blocked():
+                self.animator.skip()
+            self.kb_active = True
+            return
+        if not self.kb_active or self.kb_target not in items:
+            self.kb_active = True
+            self.sync_selection()
+            return
+        self.take(self.kb_target)
+
+    def take(self, target: Target) -> None:
+        kind, code = target
+        if not isinstance(code, int):
+            return
+        if kind == "card" and self.human_turn():
+            self.try_play(code)
+        elif kind == "call" and self.human_turn():
+            self.submit(code)
+        elif kind == "modal":
+            self.on_modal(code)
+
+    # ----- announcements and hints -------------------------------------------------------
+
+    def announce(self, key: str) -> Announcement:
+        """C, A, F, S, Space: the announcement on screen, and aloud when speech is on."""
+        obs = self.driver.state.observation(HUMAN)
+        ann = announce(key, obs, self.animator.hud.names)
+        self.last_announcement = ann
+        self.toast(ann.text, "info", INFO_MS)
+        self.speaker.say(ann.speech)
+        return ann
+
+    def request_hint(self) -> None:
+        """H or the Hint button: the computer recommends a move for South (in the worker: the window
+        keeps drawing); the answer arrives in `poll_hint`."""
+        if self.hint_token is not None:
+            return
+        if HUMAN not in self.humans or not self.human_turn():
+            self.toast(tr("hint.none"), "info", TOAST_MS)
+            return
+        token = self.driver.request_hint(HUMAN, self.hint_level)
+        if token is None:
+            return
+        self.hint_token = (token, len(self.driver.state.actions))
+        self.toast(tr("hint.thinking"), "info", HINT_MS)
+        self.poll_hint()
+
+    def poll_hint(self) -> None:
+        if self.hint_token is None:
+            return
+        token, n = self.hint_token
+        if n != len(self.driver.state.actions):  # the move was made meanwhile
+            self.hint_token = None
+            return
+        got = self.driver.take_hint(token)
+        if got is None:
+            return
+        self.hint_token = None
+        action, reason = got
+        self.hint_action = (n, action)
+        why = hint_reason(action, reason)
+        move = self.action_label(action)
+        self.toast(tr("hint.suggested", move=move, reason=why) if why else move, "info", HINT_MS)
+        self.speaker.say(tr("hint.suggested", move=move, reason=why) if why else move)
+        self.kb_active = True
+        self.kb_target = None  # sync_selection puts it on the hinted move
+        self.sync_selection()
+
+    def action_label(self, action: Action) -> str:
+        if is_card(action):
+            return card_label(action)
+        return dict(self.call_labels()).get(action, tr(action_str(action)))
+
+    def call_labels(self) -> list[tuple[Action, str]]:
+        rnd = self.driver.state.round
+        legal = self.driver.legal_actions()
+        if rnd.phase is Phase.PLAYING:
+            return [(a, tr("call.declare") if a == DECLARE else tr("call.no_declare"))
+                    for a in legal if a in (DECLARE, NO_DECLARE)]
+        b = rnd.bidding
+        choice = rnd.phase is Phase.BIDDING and b.stage == CHOICE
+        buy_suit = rnd.buying_card >> 3 if rnd.buying_card >= 0 else None
+        return [(a, call_label(a, buy_suit, b.round, choice)) for a in legal]
+
+    # ----- screens -----------------------------------------------------------------------
+
+    def open_screen(self, screen: Screen) -> None:
+        if not self.screens:
+            self._backdrop = None
+            self.kb_active = False
+        self.screens.append(screen)
+
+    def close_screen(self) -> None:
+        if self.screens:
+            self.screens.pop()
+        self.redraw_until = self.clock_ms + REDRAW_AFTER_INPUT_MS
+
+    def pause(self) -> None:
+        """Esc or the Menu button during a match."""
+        if self.match_live and not self.screens:
+            self.show_last_trick = False
+            self.open_screen(PauseMenu(self))
+
+    def resume(self) -> None:
+        self.screens.clear()
+        self.redraw_until = self.clock_ms + REDRAW_AFTER_INPUT_MS
+
+    def start_new_match(self) -> None:
+        """New match from the main menu (the saved one, if any, is given up)."""
+        self.screens.clear()
+        if self.persist:
+            save_file().delete()
+        self.new_match(self.seed + 1)
+        self.match_live = self.match_started = True
+
+    def continue_match(self, saved: SavedMatch | None) -> None:
+        """Continue: the match left in this window, else the saved one."""
+        self.screens.clear()
+        if not (self.match_started and not self.driver.is_over()):
+            if saved is None:
+                self.start_new_match()
+                return
+            self.new_match(saved.agent_seed, saved)
+        self.match_live = self.match_started = True
+
+    def to_main_menu(self) -> None:
+        """Main menu from the pause menu: the match stays saved (and in memory) for Continue."""
+        self.screens.clear()
+        self.match_live = False
+        self.open_screen(MainMenu(self))
+
+    def quit_game(self) -> None:
+        self.running = False
+
+    def saved_match(self) -> tuple[SavedMatch | None, bool]:
+        """What Continue would pick up, and whether to offer it."""
+        if self.match_started and not self.driver.is_over():
+            return SavedMatch(self.driver.state, self.players(), self.driver.seed), True
+        if not self.persist:
+            return None, False
+        saved, problem = load_match()
+        if problem:
+            self.toast(file_problem("save", problem) or problem)
+        return saved, saved is not None
+
+    def load_statistics(self) -> Statistics:
+        return self.statistics
+
+    def reset_statistics(self) -> None:
+        self.statistics = Statistics()
+        if self.persist_profile:
+            self.safely(lambda: save_stats(self.statistics))
+        self.toast(tr("stats.reset_done"), "info", TOAST_MS)
+
+    def speech_available(self) -> bool:
+        return self.speaker.available
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.play(name)
+
+    def apply_settings(self, new: Settings) -> None:
+        """A change made on the settings screen: saved at once and applied where it can be now
+        (language, deck, sound, speech, speed, names); rules and difficulty wait for the next match."""
+        old = self.settings
+        self.settings = new
+        if new.language != old.language:
+            i18n.set_language(new.language)
+            self.speaker.set_language(new.language)
+            pygame.display.set_caption(tr("app.title"))
+            self.gui.resize(self.layout)
+            for s in self.screens:
+                s.build()
+        if new.deck != old.deck:
+            self.assets.set_deck(new.deck)
+        if (new.sound, new.volume) != (old.sound, old.volume):
+            self.sounds.set_volume(new.volume)
+            self.sounds.set_enabled(new.sound and self.sound_allowed)
+        if new.speech != old.speech:
+            self.speaker.set_enabled(new.speech)
+            if new.speech:
+                self.speaker.say(tr("settings.speech"))
+        names = display_names(new.names())
+        self.animator.hud.names = names
+        self.overlays.names = names
+        self._backdrop = None
+        if self.persist_profile:
+            self.safely(lambda: save_settings(new))
+
     # ----- window ------------------------------------------------------------------------
 
     def resize(self, w: int, h: int) -> None:
@@ -414,9 +808,15 @@ class App:
         if (w, h) != self.screen.get_size():
             self.screen = pygame.display.set_mode((w, h), pygame.FULLSCREEN if self.fullscreen
                                                   else pygame.RESIZABLE)
+        self.relayout()
+
+    def relayout(self) -> None:
         self.layout = Layout(*self.screen.get_size())
         self.table.set_layout(self.layout)
         self.gui.resize(self.layout)
+        self._backdrop = None
+        for s in self.screens:
+            s.build()
 
     def set_minimum_size(self) -> None:
         """Stop the window from being dragged smaller than the layout supports."""
@@ -436,9 +836,7 @@ class App:
             self.windowed_size = self.screen.get_size()
             self.fullscreen = True
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        self.layout = Layout(*self.screen.get_size())
-        self.table.set_layout(self.layout)
-        self.gui.resize(self.layout)
+        self.relayout()
 
     # ----- what the player may do --------------------------------------------------------
 
@@ -472,9 +870,9 @@ class App:
         seat = self.driver.to_move() if idle else None
         aff.active_seat = seat
         aff.thinking = seat is not None and seat not in self.humans
-        if self.toast_ms <= 0:
-            aff.toast = ""
-        hover = self.card_at(self.mouse) if aff.playable is not None else None
+        hover = self.card_at(self.mouse) if aff.playable is not None and not self.kb_active else None
+        if self.kb_active and aff.playable is not None and aff.selected in aff.playable:
+            hover = aff.selected
         aff.hover = hover if aff.playable is not None and hover in aff.playable else None
         rate = min(1.0, dt_ms / 70.0)
         for card in range(32):
@@ -494,19 +892,21 @@ class App:
             self.gui.clear_panel()
             labels = [(NEW_MATCH, tr("btn.new_match")), (QUIT, tr("btn.quit"))]
             box = self.overlays.match_end_rect(lay, hud.match_over, self.driver.state.sheet, hud.names)
-            self.gui.want_modal(("end", size), self.overlays.button_rects(lay, 2, box), labels)
+            self.gui.want_modal(("end", size, i18n.language()), self.overlays.button_rects(lay, 2, box),
+                                labels)
         elif hud.summary is not None:
             self.gui.clear_panel()
             e, record = hud.summary
             box = self.overlays.summary_rect(lay, e, record, self.driver.state.sheet)
-            self.gui.want_modal(("summary", hud.hand_number, size, box.height),
+            self.gui.want_modal(("summary", hud.hand_number, size, box.height, i18n.language()),
                                 self.overlays.button_rects(lay, 1, box), [(CONTINUE, tr("btn.continue"))])
         else:
             self.gui.clear_modal()
             self.sync_call_panel()
         modal = hud.match_over is not None or hud.summary is not None
-        self.gui.want_tools([("last", tr("btn.last_trick")),
-                             ("speed", tr("btn.speed", speed=tr(f"speed.{self.settings.animation_speed}")))])
+        self.gui.want_tools([("hint", tr("btn.hint")), ("last", tr("btn.last_trick")),
+                             ("speed", tr("btn.speed", speed=tr(f"speed.{self.settings.animation_speed}"))),
+                             ("menu", tr("btn.menu"))])
         self.gui.set_tools_visible(not modal)
 
     def sync_call_panel(self) -> None:
@@ -517,17 +917,13 @@ class App:
         rnd = st.round
         legal = self.driver.legal_actions()
         size = (self.layout.w, self.layout.h)
-        key = (len(st.actions), st.hand_number, size)
+        key = (len(st.actions), st.hand_number, size, i18n.language())
         if rnd.phase in (Phase.BIDDING, Phase.DOUBLING):
-            b = rnd.bidding
-            choice = rnd.phase is Phase.BIDDING and b.stage == CHOICE
-            buy_suit = rnd.buying_card >> 3 if rnd.buying_card >= 0 else None
-            labels = [(a, call_label(a, buy_suit, b.round, choice)) for a in legal]
             if rnd.phase is Phase.BIDDING:
-                title = tr("panel.your_call", round=b.round)
+                title = tr("panel.your_call", round=rnd.bidding.round)
             else:
                 title = tr("panel.your_call_raise")
-            self.gui.want_panel(("call", *key), title, "", labels)
+            self.gui.want_panel(("call", *key), title, "", self.call_labels())
         elif rnd.phase is Phase.PLAYING and DECLARE in legal:
             projects = rnd.available[HUMAN]
             title = tr("panel.projects", projects=describe_projects(projects))
@@ -538,21 +934,18 @@ class App:
 
     # ----- drawing -----------------------------------------------------------------------
 
-    def draw(self) -> None:
+    def draw(self, toast: bool = True) -> None:
         screen, lay, hud = self.screen, self.layout, self.animator.hud
         self.renderer.draw_table(screen, self.table, hud, self.aff)
         panel = self.gui.panel
         if panel is not None:
             self.renderer.panel(screen, panel.rect, border=(232, 190, 82), alpha=225)
             pad = max(6, round(10 * lay.u))
-            title = self.renderer.rich(panel.title, lay.font_size, bold=True)
-            tr_rect = title.get_rect(midtop=(panel.rect.centerx, panel.rect.y + pad // 2 + 1))
-            if title.get_width() > panel.rect.width - 2 * pad:
-                title = self.assets.fit_text(panel.title, lay.font_size, panel.rect.width - 2 * pad,
-                                             bold=True)
-                tr_rect = title.get_rect(midtop=(panel.rect.centerx, panel.rect.y + pad // 2 + 1))
-            screen.blit(title, tr_rect)
-        self.toast_rect = self.renderer.draw_toast(screen, lay, self.aff.toast)
+            title = self.renderer.fit_rich(panel.title, lay.font_size, panel.rect.width - 2 * pad, bold=True)
+            screen.blit(title, title.get_rect(midtop=(panel.rect.centerx, panel.rect.y + pad // 2 + 1)))
+        if toast:
+            self.toast_rect = self.renderer.draw_toast(screen, lay, self.aff.toast, self.aff.toast_kind,
+                                                       above=panel.rect.top if panel is not None else None)
         if hud.summary is not None and hud.match_over is None:
             e, record = hud.summary
             self.overlays.summary(screen, lay, e, record, self.driver.state.sheet)
@@ -561,6 +954,10 @@ class App:
         elif self.show_last_trick:
             self.overlays.last_trick(screen, lay, hud.last_trick, hud.names)
         self.gui.manager.draw_ui(screen)
+        if self.kb_active and self.kb_target is not None and self.kb_target[0] != "card":
+            for kind, code, button in self.gui.buttons_in_view():
+                if (kind, code) == self.kb_target:
+                    self.renderer.focus_ring(screen, button.rect, lay)
 
 
 def describe_projects(projects: tuple[Project, ...]) -> str:
@@ -569,4 +966,17 @@ def describe_projects(projects: tuple[Project, ...]) -> str:
     for p in projects:
         cards = sorted(cards_in(p.cards), key=lambda c: (c >> 3, -(c & 7)))
         parts.append(f"{project_name(p.kind)} ({' '.join(card_label(c) for c in cards)})")
-    return ", ".join(parts)
+    return i18n.list_join(parts)
+
+
+def hint_reason(action: Action, reason: str) -> str:
+    """The reason of `ai.hints` without the move it starts with ('K♥: …'); its words are English."""
+    if is_card(action):
+        name = card_str(action, symbols=True)
+    else:
+        name = action_str(action).replace("-", " ").capitalize()
+    if reason.startswith(name + ": "):
+        reason = reason[len(name) + 2:]
+    if reason == "the only legal move":
+        return tr("hint.only")
+    return reason

@@ -1,4 +1,4 @@
-"""Card images, fonts and sounds from assets/, loaded once and cached at the sizes in use."""
+"""Card images and fonts from assets/, loaded once and cached at the sizes in use (sound: `ui.sound`)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from pathlib import Path
 import pygame
 
 from game.cards import SUIT_LETTERS
+
+from . import i18n
 
 RANK_FILES = "789TJQKA"
 
@@ -26,25 +28,19 @@ BACK = -1
 BACK_RED = (128, 26, 42)
 BACK_LINE = (158, 46, 62)
 BACK_GOLD = (214, 178, 98)
-SOUNDS = ("card_flick", "shuffle", "trick_won", "baloot", "kaboot", "click", "deal")
 
 
 class Assets:
     """Loads lazily; scaled images are cached by size (the cache is dropped when it grows)."""
 
-    def __init__(self, deck: str = "4color", sound: bool = True, volume: float = 0.6) -> None:
+    def __init__(self, deck: str = "4color") -> None:
         self.root = asset_root()
         self.deck = deck
         self._raw: dict[int, pygame.Surface] = {}
         self._scaled: dict[tuple[int, int, int, int], pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: dict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = {}
+        self._text: dict[tuple[str, int, bool, tuple[int, int, int], str], pygame.Surface] = {}
         self._masks: dict[tuple[int, int, int, int], pygame.Surface] = {}
-        self.sounds: dict[str, pygame.mixer.Sound] = {}
-        self.muted = not sound
-        self.volume = volume
-        if sound:
-            self._load_sounds()
 
     # ----- cards ---------------------------------------------------------------------------
 
@@ -107,14 +103,32 @@ class Assets:
 
     def text(self, s: str, size: int, colour: tuple[int, int, int] = (240, 240, 230),
              bold: bool = False) -> pygame.Surface:
-        key = (s, size, bold, colour)
+        """One line of logical-order text, shaped and in visual order (Arabic joined, right to left)."""
+        key = (s, size, bold, colour, i18n.language())
         surf = self._text.get(key)
         if surf is None:
             if len(self._text) > 800:
                 self._text.clear()
-            surf = self.font(size, bold).render(s, True, colour)
+            surf = i18n.render_text(self.font(size, bold), s, colour)
             self._text[key] = surf
         return surf
+
+    def visual_text(self, s: str, size: int, colour: tuple[int, int, int] = (240, 240, 230),
+                    bold: bool = False) -> pygame.Surface:
+        """A piece of a line that is already in visual order (`i18n.display_text`): shaped, not reordered."""
+        key = ("\x00" + s, size, bold, colour, "visual")
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 800:
+                self._text.clear()
+            font = self.font(size, bold)
+            i18n.prepare_font(font, s)
+            surf = font.render(s, True, colour)
+            self._text[key] = surf
+        return surf
+
+    def width(self, s: str, size: int, bold: bool = False) -> int:
+        return i18n.text_width(self.font(size, bold), s)
 
     def fit_text(self, s: str, size: int, max_w: int, colour: tuple[int, int, int] = (240, 240, 230),
                  bold: bool = False) -> pygame.Surface:
@@ -127,39 +141,15 @@ class Assets:
         return self.text(s, size, colour, bold)
 
     def wrap(self, s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
-        font = self.font(size, bold)
-        lines: list[str] = []
-        line = ""
-        for word in s.split():
-            trial = f"{line} {word}".strip()
-            if line and font.size(trial)[0] > max_w:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        if line:
-            lines.append(line)
-        return lines
+        """Logical-order lines that fit `max_w` (wrapped before any reordering)."""
+        return [line for line in i18n.wrap_lines(s, self.font(size, bold), max_w) if line] if s else []
 
-    # ----- sound ---------------------------------------------------------------------------
-
-    def _load_sounds(self) -> None:
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(44100, -16, 1, 512)
-            for name in SOUNDS:
-                snd = pygame.mixer.Sound(str(self.root / "sounds" / f"{name}.wav"))
-                snd.set_volume(max(0.0, min(1.0, self.volume)))
-                self.sounds[name] = snd
-        except (pygame.error, FileNotFoundError):
-            self.sounds = {}
-
-    def play(self, name: str) -> None:
-        if self.muted:
-            return
-        snd = self.sounds.get(name)
-        if snd is not None:
-            snd.play()
+    def set_deck(self, deck: str) -> None:
+        """Switch between the two-colour and four-colour faces (the cached images are dropped)."""
+        if deck != self.deck:
+            self.deck = deck
+            self._raw.clear()
+            self._scaled.clear()
 
 
 def draw_back(template: pygame.Surface) -> pygame.Surface:

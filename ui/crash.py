@@ -10,6 +10,7 @@ import time
 import traceback
 from pathlib import Path
 
+from . import i18n
 from .storage import log_path
 
 
@@ -27,10 +28,11 @@ def write_crash_log(exc: BaseException) -> Path | None:
 
 
 def crash_message(exc: BaseException, path: Path | None) -> list[str]:
-    lines = ["Sorry — Baloot ran into an error and has to close.",
-             "Your match was saved after the last move: choose Continue next time.",
-             f"Error: {type(exc).__name__}: {str(exc)[:200]}"]
-    lines.append(f"Details were written to {path}" if path else "The log file could not be written.")
+    """The message in the player's language (logical order; `show_dialog` reorders it to draw)."""
+    tr = i18n.tr
+    error = f"{type(exc).__name__}: {str(exc)[:200]}"
+    lines = [tr("crash.body"), tr("crash.saved"), tr("crash.error", error=error)]
+    lines.append(tr("crash.log", path=path) if path else tr("crash.no_log"))
     return lines
 
 
@@ -45,12 +47,15 @@ def show_dialog(lines: list[str], timeout_s: float = 600.0) -> bool:
         pygame.font.init()
         from .assets import asset_root
         font = pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans.ttf"), 18)
-        width = max(font.size(line)[0] for line in lines) + 80
-        screen = pygame.display.set_mode((min(max(width, 520), 1400), 60 + 34 * (len(lines) + 1)))
-        pygame.display.set_caption("Baloot — error")
+        lines = [*lines, i18n.tr("crash.close_hint")]
+        width = max(i18n.text_width(font, line) for line in lines) + 80
+        w = min(max(width, 520), 1400)
+        screen = pygame.display.set_mode((w, 60 + 34 * len(lines)))
+        pygame.display.set_caption(i18n.tr("crash.title"))
         screen.fill((22, 48, 36))
-        for i, line in enumerate([*lines, "Press any key or close this window."]):
-            screen.blit(font.render(line, True, (240, 236, 220)), (40, 30 + 34 * i))
+        for i, line in enumerate(lines):
+            surf = i18n.render_text(font, line, (240, 236, 220))
+            screen.blit(surf, (i18n.aligned_x(40, w - 80, surf.get_width()), 30 + 34 * i))
         pygame.display.flip()
         end = time.monotonic() + timeout_s
         while time.monotonic() < end:

@@ -14,6 +14,7 @@ from game.events import HandThrownIn
 from .app import App
 from .driver import UIEvent
 from .savegame import SavedMatch
+from .screens import Screen
 from .settings import Settings
 from .worker import Thinker
 
@@ -24,8 +25,9 @@ MAX_FRAMES_PER_HAND = 30_000
 class DemoApp(App):
     def __init__(self, seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
                  ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
-                 autosave: bool = False, resume: SavedMatch | None = None) -> None:
-        super().__init__(seed, humans=(), settings=Settings(animation_speed=speed, sound=False),
+                 autosave: bool = False, resume: SavedMatch | None = None, language: str = "en") -> None:
+        settings = Settings(animation_speed=speed, sound=False, language=language)
+        super().__init__(seed, humans=(), settings=settings,
                          thinker=thinker, size=size, hint_seat=0, persist=autosave, sound=False, ai=ai,
                          resume=resume)
         self.persist_profile = False
@@ -36,6 +38,7 @@ class DemoApp(App):
         self.saved: list[Path] = []
         self.taken: set[str] = set()
         self.animator.on_event = self.on_event
+        self._pause_shot = False
 
     def on_event(self, e: UIEvent) -> None:
         if isinstance(e, HandThrownIn):
@@ -53,7 +56,30 @@ class DemoApp(App):
         pygame.image.save(self.screen, str(path))
         self.saved.append(path)
 
+    def menu_shots(self) -> None:
+        """00_menu_*.png: the main menu, settings (each tab), how to play, statistics, the pause menu."""
+        from .screens import HowToScreen, MainMenu, SettingsScreen, StatsScreen, settings_tabs
+
+        live = self.match_live
+        self.match_live = False
+        shots: list[tuple[str, Screen]] = [("00_menu_main", MainMenu(self))]
+        shots += [(f"00_menu_settings_{i + 1}", SettingsScreen(self, tab=i))
+                  for i in range(len(settings_tabs()))]
+        shots += [("00_menu_howto", HowToScreen(self)), ("00_menu_stats", StatsScreen(self))]
+        for name, screen in shots:
+            self.screens = [screen]
+            self.step(DEMO_DT_MS)
+            self.shot(name)
+        self.screens = []
+        self.match_live = live
+        self._pause_shot = True
+
     def after_draw(self) -> None:
+        if self._pause_shot and self.screens and self.out_dir is not None:
+            self.shot("00_menu_pause")
+            self.screens = []
+            self._pause_shot = False
+            return
         hud, table = self.animator.hud, self.table
         moving = table.moving()
         if hud.match_over is not None:
@@ -79,18 +105,25 @@ class DemoApp(App):
         if self.aff.playable is not None and 0 < len(table.trick) < 4 and self.aff.playable != set(
                 table.hands[0]):
             self.shot("03_mid_trick")
+            if self._pause_shot and not self.screens:
+                from .screens import PauseMenu
+                self.open_screen(PauseMenu(self))
         if hud.shown and not moving:
             self.shot("04_projects_shown")
 
 
 def run_demo(seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
              ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
-             autosave: bool = False, resume: SavedMatch | None = None) -> int:
+             autosave: bool = False, resume: SavedMatch | None = None, language: str = "en",
+             menus: bool = False) -> int:
     """Play `hands` scored hands (0: the whole match); True exit code 0 when it got there.
 
-    `autosave` saves the match after every action as the window does; `resume` continues one."""
-    app = DemoApp(seed, hands, out_dir, size, ai, thinker, speed, autosave, resume)
+    `autosave` saves the match after every action as the window does; `resume` continues one.
+    `language`: "en" or "ar". `menus`: also save screenshots of the main menu and the other screens."""
+    app = DemoApp(seed, hands, out_dir, size, ai, thinker, speed, autosave, resume, language)
     try:
+        if menus:
+            app.menu_shots()
         limit = MAX_FRAMES_PER_HAND * (hands if hands > 0 else 40)
         while app.running and app.frames < limit:
             app.step(DEMO_DT_MS)

@@ -19,7 +19,7 @@ from game.match import MatchState
 from game.rules import Rules
 from game.state import DealBase, RoundState
 
-from .worker import InlineThinker, Request, Thinker
+from .worker import HINT_PREFIX, Answer, InlineThinker, Request, Thinker, Token
 
 _driver_ids = itertools.count(1)
 
@@ -64,6 +64,9 @@ class MatchDriver:
         self.events: deque[UIEvent] = deque(self._current_hand_events())
         self._asked: tuple[int, int] | None = None  # (driver id, action index) of the open request
         self._answer: Action | None = None
+        self._inbox: dict[Token, Answer] = {}
+        """Answers collected from the thinker, by token (the move awaited, hints)."""
+        self._hint_n = 0
         self._waited_ms = 0.0
         self.warnings: list[str] = []
 
@@ -97,8 +100,19 @@ class MatchDriver:
             raise ValueError("it is not a human player's turn")
         return self._apply(action)
 
+    def collect(self) -> None:
+        """Take every answer the thinker has ready (called each frame, whoever is to move)."""
+        for got_token, answer in self.thinker.poll():
+            if got_token[0] in (self.id, -self.id):
+                self._inbox[got_token] = answer
+        if len(self._inbox) > 32:  # answers nobody will ask for (stale moves, hints of old turns)
+            n = len(self.state.actions)
+            self._inbox = {t: a for t, a in self._inbox.items()
+                           if (t[0] > 0 and t[1] >= n) or (t[0] < 0 and t[1] == self._hint_n)}
+
     def update(self, dt_ms: float, idle: bool) -> bool:
         """Ask / collect the computer's move; apply it when `idle`. True if an action was applied."""
+        self.collect()
         seat = self.thinking_seat()
         if seat is None:
             return False
@@ -109,11 +123,12 @@ class MatchDriver:
             self.thinker.request(Request(token, (self.id, seat), self.specs[seat],
                                          agent_seed(self.seed, seat, len(self.state.actions)), obs,
                                          tuple(self.state.legal_actions())))
+            self.collect()
         self._waited_ms += dt_ms
         if self._answer is None:
-            for got_token, action in self.thinker.poll():
-                if got_token == token:
-                    self._answer = action
+            got = self._inbox.pop(token, None)
+            if got is not None:
+                self._answer = got if isinstance(got, int) else got[0]
         if self._answer is None or not idle or self._waited_ms < self.min_bot_ms:
             return False
         action = self._answer
@@ -124,6 +139,30 @@ class MatchDriver:
             action = legal[0]
         self._apply(action)
         return True
+
+    def request_hint(self, seat: int, level: str = "medium") -> Token | None:
+        """Ask the thinker for a recommended move for `seat` (a person to move); None if it is not
+        that seat's turn. The answer, `(action, reason)`, comes back through `take_hint`."""
+        if self.state.to_move() != seat:
+            return None
+        self._hint_n += 1
+        token = (-self.id, self._hint_n)
+        obs = self.state.observation(seat)
+        self.thinker.request(Request(token, (self.id, 100 + seat), HINT_PREFIX + level,
+                                     agent_seed(self.seed, seat, len(self.state.actions)) ^ 0x5A5A,
+                                     obs, tuple(self.state.legal_actions())))
+        self.collect()
+        return token
+
+    def take_hint(self, token: Token) -> tuple[Action, str] | None:
+        """The hint's answer once it has arrived (then forgotten), else None."""
+        self.collect()
+        got = self._inbox.pop(token, None)
+        if got is None:
+            return None
+        if isinstance(got, int):  # the hint search failed: the worker fell back to a legal move
+            return got, ""
+        return got
 
     def _apply(self, action: Action) -> list[UIEvent]:
         events: list[UIEvent] = list(self.state.apply(action))

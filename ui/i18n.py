@@ -229,16 +229,23 @@ def _reorder_line(text: str, base_dir: str) -> str:
     return "".join(c for c, _lvl in clusters)
 
 
+_LRM = "\u200e"
+_CARD_RE = re.compile(r"(10|[2-9AKQJ])([♠♥♦♣])")
+
+
 def display_text(text: str, rtl: bool | None = None) -> str:
     """`text` (logical order, already wrapped) in the order to draw it, line by line.
 
     `rtl`: the paragraph direction; default: right to left when the current language is.
     A string without right-to-left letters is returned as it is (names, digits, English).
+    A card such as 'K♣' or '10♥' stays one left-to-right unit in an Arabic sentence (held together
+    by invisible left-to-right marks while reordering, removed afterwards).
     """
     if not has_rtl(text):
         return text
     base_dir = "R" if (is_rtl() if rtl is None else rtl) else "L"
-    return "\n".join(_reorder_line(line, base_dir) for line in text.split("\n"))
+    text = _CARD_RE.sub(lambda m: _LRM + m.group(0) + _LRM, text)
+    return "\n".join(_reorder_line(line, base_dir).replace(_LRM, "") for line in text.split("\n"))
 
 
 # ----- fonts ---------------------------------------------------------------------------------

@@ -154,6 +154,9 @@ class Layout:
         step = w * 0.62
         if seat == 0:
             plate = self.plate_rect(0)
+            room = self.hand_box(0).left - self.m - plate.left  # beside South's hand, never over it
+            if n > 1:
+                step = max(w * 0.25, min(step, (room - w) / (n - 1)))
             x0, y = plate.left + w / 2, plate.top - self.m - h / 2
             return [Place(x0 + i * step, y, w, h) for i in range(n)]
         if seat == 2:

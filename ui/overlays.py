@@ -11,6 +11,7 @@ from game.projects import project_value
 from game.rules import MATCH_TARGET
 from game.scoring import to_game_points
 
+from . import i18n
 from .layout import Layout
 from .render import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
 from .text import contract_label, project_name, team_name, tr
@@ -43,10 +44,28 @@ def rounding_sentence(e: HandScored) -> str:
     return f"{counted}: {how}"
 
 
+def reason_sentence(e: HandScored) -> str:
+    """Who won the hand and why, in the player's language (the engine's `score.reason` is English)."""
+    sc, c = e.score, e.contract
+    if sc.kaboot:
+        return tr(f"sum.why.kaboot.{sc.winner}")
+    totals = (sc.game_points[0] + sc.project_points[0], sc.game_points[1] + sc.project_points[1])
+    if sc.tie:
+        why = tr(f"sum.why.tie.{sc.winner}", points=totals[0], card_points=sc.counted_points,
+                 units=sc.counted_points % 10)
+    else:
+        why = tr(f"sum.why.more.{sc.winner}", high=max(totals), low=min(totals))
+    if c.raise_level == 5:
+        return why + "; " + tr("sum.why.gahwa")
+    if c.raise_level > 1:
+        return why + "; " + tr("sum.why.raised", level=c.raise_level)
+    return why + "; " + tr("sum.why.made" if sc.winner == c.declarer_team else "sum.why.failed")
+
+
 def projects_cell(kinds: tuple[str, ...], sun: bool) -> str:
     if not kinds:
         return tr("sum.none")
-    names = ", ".join(project_name(k) for k in kinds)
+    names = i18n.list_join([project_name(k) for k in kinds])
     return f"{names} ({sum(project_value(k, sun) for k in kinds)})"
 
 
@@ -81,6 +100,8 @@ def sheet_rows(sheet: list[HandRecord], contracts: dict[int, Contract],
             label = tr("sum.thrown")
         elif rec.number in contracts:
             label = contract_label(contracts[rec.number], names)
+        elif rec.contract is not None:
+            label = contract_label(rec.contract, names)
         else:
             label = rec.contract_label
         out.append((str(rec.number), label, f"+{pts[0]}  ({rec.totals[0]})",
@@ -89,6 +110,9 @@ def sheet_rows(sheet: list[HandRecord], contracts: dict[int, Contract],
 
 
 class Overlays:
+    """The modal screens. Laid out left to right; in Arabic every row is mirrored inside its box
+    (labels on the right, then Us, then Them), so the reading order follows the language."""
+
     def __init__(self, renderer: Renderer) -> None:
         self.r = renderer
         self.names: tuple[str, ...] = ("You", "East", "North", "West")
@@ -101,12 +125,23 @@ class Overlays:
         self.r.panel(screen, box, border=GOLD, alpha=238, radius=max(10, round(14 * lay.u)))
         return box
 
+    def put(self, screen: pygame.Surface | None, surf: pygame.Surface, box: pygame.Rect, x: int,
+            y: int) -> None:
+        if screen is not None:
+            self.r.put(screen, surf, box, x, y)
+
+    def hline(self, screen: pygame.Surface | None, box: pygame.Rect, x0: int, x1: int, y: int) -> None:
+        if screen is not None:
+            a, b = self.r.mirror_x(box, x0), self.r.mirror_x(box, x1)
+            pygame.draw.line(screen, (90, 120, 96), (round(min(a, b)), y), (round(max(a, b)), y), 1)
+
     def button_rects(self, lay: Layout, n: int, box: pygame.Rect | None = None) -> list[pygame.Rect]:
         box = box or lay.modal_rect()
         bw, bh, m = lay.button_w() + round(20 * lay.u), lay.button_h(), lay.m
         total = n * bw + (n - 1) * m
         x0 = box.centerx - total // 2
-        return [pygame.Rect(x0 + i * (bw + m), box.bottom - m - bh, bw, bh) for i in range(n)]
+        rects = [pygame.Rect(x0 + i * (bw + m), box.bottom - m - bh, bw, bh) for i in range(n)]
+        return rects[::-1] if i18n.is_rtl() else rects
 
     # ----- hand summary --------------------------------------------------------------------
 
@@ -131,45 +166,39 @@ class Overlays:
         pad = max(10, round(18 * lay.u))
         fs, small = lay.font_size, lay.small_font
         number = record.number if record is not None else len(sheet)
-        title = r.rich(tr("sum.title", number=number, contract=contract_label(e.contract, self.names)),
-                       lay.big_font, INK, True)
+        title = r.fit_rich(tr("sum.title", number=number, contract=contract_label(e.contract, self.names)),
+                           lay.big_font, box.width - 2 * pad, INK, True)
         y = box.y + pad
-        if screen is not None:
-            screen.blit(title, (box.x + pad, y))
+        self.put(screen, title, box, box.x + pad, y)
         y += title.get_height() + pad // 2
         top = y
-        winner = a.text(tr(f"sum.winner.{e.score.winner}"), fs + 1,
-                        TEAM_COLOURS[e.score.winner], bold=True)
-        if screen is not None:
-            screen.blit(winner, (box.x + pad, y))
+        winner = a.text(tr(f"sum.winner.{e.score.winner}"), fs + 1, TEAM_COLOURS[e.score.winner], bold=True)
+        self.put(screen, winner, box, box.x + pad, y)
         y += winner.get_height() + 2
         left_w = round((box.width - 3 * pad) * 0.56)
-        for text in (e.score.reason[0].upper() + e.score.reason[1:] + ".", rounding_sentence(e) + "."):
+        for text in (reason_sentence(e) + ".", rounding_sentence(e) + "."):
             for line in a.wrap(text, small, left_w):
-                if screen is not None:
-                    screen.blit(a.text(line, small, DIM_INK), (box.x + pad, y))
+                self.put(screen, a.text(line, small, DIM_INK), box, box.x + pad, y)
                 y += a.font(small).get_linesize()
             y += pad // 2
-        y = self.table(screen, lay, box.x + pad, y, left_w, breakdown_rows(e, record))
+        y = self.table(screen, lay, box, box.x + pad, y, left_w, breakdown_rows(e, record))
         sx = box.x + 2 * pad + left_w
         buttons = lay.button_h() + 2 * lay.m
-        sheet_bottom = self.sheet(screen, lay, sx, top, box.right - pad - sx, box.bottom - buttons - pad // 2,
-                                  sheet)
+        sheet_bottom = self.sheet(screen, lay, box, sx, top, box.right - pad - sx,
+                                  box.bottom - buttons - pad // 2, sheet)
         return max(y, sheet_bottom) - box.y + pad // 2 + buttons
 
-    def table(self, screen: pygame.Surface | None, lay: Layout, x: int, y: int, w: int,
+    def table(self, screen: pygame.Surface | None, lay: Layout, box: pygame.Rect, x: int, y: int, w: int,
               rows: list[Row]) -> int:
         """The breakdown: label | Us | Them; a long cell wraps. Returns the y below it."""
         a, fs = self.r.assets, lay.font_size
         line = a.font(fs).get_linesize() + max(2, round(4 * lay.u))
         c1, c2 = x + round(w * 0.47), x + round(w * 0.74)
         heads = (team_name(0), team_name(1))
-        if screen is not None:
-            for col, head, team in ((c1, heads[0], 0), (c2, heads[1], 1)):
-                screen.blit(a.text(head, fs, TEAM_COLOURS[team], bold=True), (col, y))
+        for col, head, team in ((c1, heads[0], 0), (c2, heads[1], 1)):
+            self.put(screen, a.text(head, fs, TEAM_COLOURS[team], bold=True), box, col, y)
         y += line
-        if screen is not None:
-            pygame.draw.line(screen, (90, 120, 96), (x, y - 3), (x + w, y - 3), 1)
+        self.hline(screen, box, x, x + w, y - 3)
         for i, (label, us, them) in enumerate(rows):
             bold = i >= len(rows) - 2
             colour: Colour = INK if bold else (225, 228, 214)
@@ -178,38 +207,32 @@ class Overlays:
             for text, cx, width in cells:
                 lines = a.wrap(text, fs, width, bold) or [""]
                 height = max(height, len(lines))
-                if screen is not None:
-                    for k, ln in enumerate(lines):
-                        screen.blit(a.fit_text(ln, fs, width, colour, bold), (cx, y + k * (line - 4)))
-            if screen is not None:
-                screen.blit(a.fit_text(label, fs, c1 - x - 8, DIM_INK), (x, y))
+                for k, ln in enumerate(lines):
+                    self.put(screen, a.fit_text(ln, fs, width, colour, bold), box, cx, y + k * (line - 4))
+            self.put(screen, a.fit_text(label, fs, c1 - x - 8, DIM_INK), box, x, y)
             y += line + (height - 1) * (line - 4)
         return y
 
-    def sheet(self, screen: pygame.Surface | None, lay: Layout, x: int, y: int, w: int, bottom: int,
-              sheet: list[HandRecord]) -> int:
+    def sheet(self, screen: pygame.Surface | None, lay: Layout, box: pygame.Rect, x: int, y: int, w: int,
+              bottom: int, sheet: list[HandRecord]) -> int:
         """The score sheet, newest rows kept when it does not fit. Returns the y below it."""
         a, r = self.r.assets, self.r
         fs = lay.small_font
-        if screen is not None:
-            screen.blit(a.text(tr("sum.sheet"), lay.font_size, INK, bold=True), (x, y))
+        self.put(screen, a.text(tr("sum.sheet"), lay.font_size, INK, bold=True), box, x, y)
         y += a.font(lay.font_size).get_linesize() + 2
         cols = (x, x + round(w * 0.08), x + round(w * 0.60), x + round(w * 0.81))
         heads = (tr("sum.sheet_hand"), tr("sum.sheet_contract"), team_name(0), team_name(1))
         colours = (DIM_INK, DIM_INK, TEAM_COLOURS[0], TEAM_COLOURS[1])
-        if screen is not None:
-            for cx, head, colour in zip(cols, heads, colours, strict=True):
-                screen.blit(a.text(head, fs, colour, bold=True), (cx, y))
+        for cx, head, colour in zip(cols, heads, colours, strict=True):
+            self.put(screen, a.text(head, fs, colour, bold=True), box, cx, y)
         line = a.font(fs).get_linesize() + 2
         y += line
-        if screen is not None:
-            pygame.draw.line(screen, (90, 120, 96), (x, y - 2), (x + w, y - 2), 1)
+        self.hline(screen, box, x, x + w, y - 2)
         rows = sheet_rows(sheet, self.contracts, self.names)
         fit = max(1, (bottom - y) // line)
         if len(rows) > fit:
             rows = rows[-(fit - 1):] if fit > 1 else rows[-1:]
-            if screen is not None:
-                screen.blit(a.text("…", fs, DIM_INK), (x, y))
+            self.put(screen, a.text("…", fs, DIM_INK), box, x, y)
             y += line
         for row in rows:
             if screen is not None:
@@ -219,7 +242,7 @@ class Overlays:
                     if surf.get_width() > limit:
                         surf = pygame.transform.smoothscale(
                             surf, (limit, max(1, round(surf.get_height() * limit / surf.get_width()))))
-                    screen.blit(surf, (cx, y))
+                    self.put(screen, surf, box, cx, y)
             y += line
         return y
 
@@ -253,7 +276,7 @@ class Overlays:
             extra = tr("end.gahwa") + " · " + extra
         else:
             extra += " · " + tr("hud.target", target=MATCH_TARGET)
-        sub = a.text(extra, lay.font_size, DIM_INK)
+        sub = a.fit_text(extra, lay.font_size, box.width - 2 * pad, DIM_INK)
         y = box.y + pad
         for surf, gap in ((title, pad // 2), (final, pad // 3), (sub, pad)):
             if screen is not None:
@@ -261,7 +284,7 @@ class Overlays:
             y += surf.get_height() + gap
         w = min(box.width - 2 * pad, round(680 * lay.u))
         buttons = lay.button_h() + 2 * lay.m
-        y = self.sheet(screen, lay, box.centerx - w // 2, y, w, box.bottom - buttons - pad // 2, sheet)
+        y = self.sheet(screen, lay, box, box.centerx - w // 2, y, w, box.bottom - buttons - pad // 2, sheet)
         return y - box.y + pad // 2 + buttons
 
     # ----- last trick ----------------------------------------------------------------------
@@ -280,11 +303,12 @@ class Overlays:
         a = self.r.assets
         pad = max(8, round(12 * lay.u))
         if last is None:
-            t = a.text(tr("last.none"), lay.font_size, INK)
+            t = a.fit_text(tr("last.none"), lay.font_size, box.width - 2 * pad, INK)
             screen.blit(t, t.get_rect(center=box.center))
             return
         winner, cards = last
-        title = a.text(tr("last.title", seat=names[winner]), lay.font_size, INK, bold=True)
+        title = a.fit_text(tr("last.title", seat=names[winner]), lay.font_size, box.width - 2 * pad, INK,
+                           bold=True)
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
         w, h = lay.tcw * 0.72, lay.tch * 0.72
         cx, cy = box.centerx, box.centery + title.get_height() // 4
@@ -297,5 +321,5 @@ class Overlays:
             label = a.text(names[seat], lay.small_font, DIM_INK)
             if seat in (1, 3):
                 screen.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 2)))
-        hint = a.text(tr("last.hint"), lay.small_font, DIM_INK)
+        hint = a.fit_text(tr("last.hint"), lay.small_font, box.width - 2 * pad, DIM_INK)
         screen.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - pad // 2)))

@@ -12,20 +12,34 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game.actions import NO_DECLARE, OPEN, PASS
+
+from . import i18n
 from .assets import asset_root
 from .layout import Layout
+
+QUIET_ACTIONS = frozenset({PASS, NO_DECLARE, OPEN})
+"""Calls drawn in grey: saying no."""
 
 
 def button_font_size(lay: Layout) -> int:
     return max(12, round(17 * lay.u))
 
 
-def theme(lay: Layout) -> dict[str, Any]:
+def theme_font(size: int, bold: bool = True, arabic: bool | None = None) -> dict[str, str]:
+    """DejaVu Sans (Latin, Arabic and the suit symbols). In Arabic HarfBuzz shapes with the Arab
+    script; pygame-gui stays left to right and is given text already in visual order.
+    `arabic`: force the Arab script (a word in Arabic on an English screen); default: the language's."""
     fonts = asset_root() / "fonts"
-    font = {"name": "dejavu", "size": str(button_font_size(lay)),
+    arabic = i18n.is_rtl() if arabic is None else arabic
+    return {"name": "dejavu_arab" if arabic else "dejavu", "size": str(size),
             "regular_path": str(fonts / "DejaVuSans.ttf"), "bold_path": str(fonts / "DejaVuSans-Bold.ttf"),
-            "bold": "1"}
-    small = dict(font, size=str(max(11, round(14 * lay.u))), bold="0")
+            "bold": "1" if bold else "0", "script": "Arab" if arabic else "Latn"}
+
+
+def theme(lay: Layout) -> dict[str, Any]:
+    font = theme_font(button_font_size(lay))
+    small = theme_font(max(11, round(14 * lay.u)), bold=False)
     radius = str(max(6, round(10 * lay.u)))
     base = {
         "font": font,
@@ -34,6 +48,7 @@ def theme(lay: Layout) -> dict[str, Any]:
             "disabled_bg": "#33443a", "normal_border": "#e8be52", "hovered_border": "#ffd978",
             "active_border": "#ffd978", "normal_text": "#f4f0e2", "hovered_text": "#ffffff",
             "active_text": "#ffffff", "disabled_text": "#9aa89c",
+            "selected_bg": "#4a9c66", "selected_border": "#ffffff", "selected_text": "#ffffff",
         },
         "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2",
                  "shadow_width": "2"},
@@ -43,7 +58,7 @@ def theme(lay: Layout) -> dict[str, Any]:
         "#pass": {"colours": {"normal_bg": "#4a524c", "hovered_bg": "#5d6760", "active_bg": "#3a403c",
                               "normal_border": "#aab3ac"}},
         "#tool": {"font": small, "colours": {"normal_bg": "#143826", "hovered_bg": "#1f5236",
-                                             "normal_border": "#6f9c7c"}},
+                                             "normal_border": "#6f9c7c", "selected_bg": "#1f5236"}},
     }
 
 
@@ -88,7 +103,7 @@ class Gui:
         return pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans-Bold.ttf"), button_font_size(lay))
 
     def label_width(self, label: str) -> int:
-        return self.measure.size(label)[0] + 2 * max(14, round(22 * self.lay.u))
+        return i18n.text_width(self.measure, label) + 2 * max(14, round(22 * self.lay.u))
 
     # ----- the call panel ------------------------------------------------------------------
 
@@ -106,10 +121,13 @@ class Gui:
         widths = [self.label_width(label) for _, label in actions]
         rect = lay.panel_rect(widths)
         panel = Panel(key, rect, title, subtitle)
-        for (action, label), r in zip(actions, lay.panel_buttons(rect, widths), strict=True):
-            oid = "#pass" if label.lower() in ("pass", "don't declare", "open") else None
+        rects = lay.panel_buttons(rect, widths)
+        if i18n.is_rtl():  # the first call on the right, where an Arabic reader starts
+            rects = [pygame.Rect(rect.left + rect.right - r.right, r.y, r.w, r.h) for r in rects]
+        for (action, label), r in zip(actions, rects, strict=True):
+            oid = "#pass" if action in QUIET_ACTIONS else None
             panel.buttons[action] = pygame_gui.elements.UIButton(
-                r, label, manager=self.manager, object_id=oid)
+                r, i18n.display_text(label), manager=self.manager, object_id=oid)
         self.panel = panel
         return panel
 
@@ -131,7 +149,8 @@ class Gui:
         self.clear_modal()
         panel = Panel(key, self.lay.modal_rect(), "", "")
         for (code, label), r in zip(labels or [], rects or [], strict=True):
-            panel.buttons[code] = pygame_gui.elements.UIButton(r, label, manager=self.manager)
+            panel.buttons[code] = pygame_gui.elements.UIButton(r, i18n.display_text(label),
+                                                               manager=self.manager)
         self.modal = panel
         return panel
 
@@ -151,7 +170,8 @@ class Gui:
             _call(b, "kill")
         self.tools = {}
         for (name, text), r in zip(labels, self.lay.toolbar_rects(len(labels)), strict=True):
-            self.tools[name] = pygame_gui.elements.UIButton(r, text, manager=self.manager, object_id="#tool")
+            self.tools[name] = pygame_gui.elements.UIButton(r, i18n.display_text(text), manager=self.manager,
+                                                            object_id="#tool")
         self._tool_labels = key
 
     def set_tools_visible(self, visible: bool) -> None:
@@ -160,6 +180,15 @@ class Gui:
                 _call(b, "show")
             elif not visible and b.visible:
                 _call(b, "hide")
+
+    def buttons_in_view(self) -> list[tuple[str, int | str, pygame_gui.elements.UIButton]]:
+        """The buttons the keyboard can reach now, left to right as drawn: the modal's, else the panel's."""
+        items: list[tuple[str, int | str, pygame_gui.elements.UIButton]] = []
+        if self.modal is not None and self.modal.buttons:
+            items = [("modal", code, b) for code, b in self.modal.buttons.items()]
+        elif self.panel is not None:
+            items = [("call", action, b) for action, b in self.panel.buttons.items()]
+        return sorted(items, key=lambda it: it[2].rect.x)
 
     def which(self, element: object) -> tuple[str, int | str] | None:
         """('call', action) / ('modal', code) / ('tool', name) for a pressed button."""

@@ -10,6 +10,7 @@ import pygame
 from game.cards import SUIT_SYMBOLS
 from game.contract import Contract
 
+from . import i18n
 from .animator import Hud
 from .assets import BACK, Assets
 from .layout import Layout, Place
@@ -36,7 +37,11 @@ class Affordance:
     active_seat: int | None = None
     thinking: bool = False
     toast: str = ""
+    toast_kind: str = "error"
+    """"error" (red: why a card cannot be played) or "info" (announcements, hints)."""
     clock_ms: float = 0.0
+    selected: int | None = None
+    """The card the keyboard selection is on (None: the keyboard is not in use)."""
 
 
 class Renderer:
@@ -120,6 +125,8 @@ class Renderer:
                 width = max(2, round(3 * lay.u))
                 pygame.draw.rect(screen, GOLD, r.inflate(width * 2, width * 2), width,
                                  border_radius=max(4, r.width // 12))
+                if s.card == aff.selected:
+                    self.focus_ring(screen, r, lay)
             else:
                 screen.blit(self.assets.rounded_mask(r.width, r.height, (10, 20, 14, 120)), r)
 
@@ -132,21 +139,22 @@ class Renderer:
 
     def rich(self, s: str, size: int, colour: Colour = INK, bold: bool = False,
              red: Colour = RED) -> pygame.Surface:
-        """Text with ♥ and ♦ in red."""
+        """One line of text with ♥ and ♦ in red (reordered as a whole line first, then cut)."""
         if not any(ch in RED_SUITS for ch in s):
             return self.assets.text(s, size, colour, bold)
+        visual = i18n.display_text(s)
         parts: list[pygame.Surface] = []
         buf = ""
-        for ch in s:
+        for ch in visual:
             if ch in RED_SUITS:
                 if buf:
-                    parts.append(self.assets.text(buf, size, colour, bold))
+                    parts.append(self.assets.visual_text(buf, size, colour, bold))
                     buf = ""
-                parts.append(self.assets.text(ch, size, red, bold))
+                parts.append(self.assets.visual_text(ch, size, red, bold))
             else:
                 buf += ch
         if buf:
-            parts.append(self.assets.text(buf, size, colour, bold))
+            parts.append(self.assets.visual_text(buf, size, colour, bold))
         w = sum(p.get_width() for p in parts)
         h = max(p.get_height() for p in parts)
         out = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -155,6 +163,18 @@ class Renderer:
             out.blit(p, (x, 0))
             x += p.get_width()
         return out
+
+    @staticmethod
+    def put(screen: pygame.Surface, surf: pygame.Surface, box: pygame.Rect, x: int, y: int) -> pygame.Rect:
+        """Blit at `x` as laid out left to right in `box`; in Arabic, at the mirrored place."""
+        if i18n.is_rtl():
+            x = box.left + box.right - x - surf.get_width()
+        return screen.blit(surf, (x, y))
+
+    @staticmethod
+    def mirror_x(box: pygame.Rect, x: float) -> float:
+        """A point's x in `box`, mirrored in Arabic."""
+        return box.left + box.right - x if i18n.is_rtl() else x
 
     def panel(self, screen: pygame.Surface, r: pygame.Rect, border: Colour | None = None,
               alpha: int = 215, radius: int = 10) -> None:
@@ -180,7 +200,7 @@ class Renderer:
             pad = max(6, round(10 * lay.u))
             name = self.assets.fit_text(hud.names[seat], lay.font_size, r.width - 2 * pad - r.height // 2,
                                         INK, bold=True)
-            screen.blit(name, (r.x + pad, r.y + max(3, round(5 * lay.u))))
+            self.put(screen, name, r, r.x + pad, r.y + max(3, round(5 * lay.u)))
             role = tr(f"plate.sub.{seat}")
             colour = DIM_INK
             if active and aff.thinking:
@@ -188,11 +208,11 @@ class Renderer:
                 colour = TEAM_COLOURS[team]
             elif active:
                 role, colour = tr("hud.your_turn"), TEAM_COLOURS[team]
-            sub = self.assets.text(role, lay.small_font, colour)
-            screen.blit(sub, (r.x + pad, r.bottom - sub.get_height() - max(3, round(5 * lay.u))))
+            sub = self.assets.fit_text(role, lay.small_font, r.width - 2 * pad - r.height // 2, colour)
+            self.put(screen, sub, r, r.x + pad, r.bottom - sub.get_height() - max(3, round(5 * lay.u)))
             if hud.dealer == seat:
                 rad = max(9, round(12 * lay.u))
-                c = (r.right - rad - pad // 2, r.centery)
+                c = (round(self.mirror_x(r, r.right - rad - pad // 2)), r.centery)
                 pygame.draw.circle(screen, (245, 240, 225), c, rad)
                 pygame.draw.circle(screen, GOLD, c, rad, 2)
                 d = self.assets.text(tr("hud.dealer"), max(10, round(rad * 1.1)), DARK, bold=True)
@@ -202,23 +222,23 @@ class Renderer:
         r = lay.score_rect()
         self.panel(screen, r, border=(70, 110, 80))
         a, pad = self.assets, max(6, round(10 * lay.u))
-        title = a.text(tr("hud.hand", number=hud.hand_number) + " · " + tr("hud.target", target=152),
-                       lay.small_font, DIM_INK)
-        screen.blit(title, (r.x + pad, r.y + pad // 2))
+        title = a.fit_text(tr("hud.hand", number=hud.hand_number) + " · " + tr("hud.target", target=152),
+                           lay.small_font, r.width - 2 * pad, DIM_INK)
+        self.put(screen, title, r, r.x + pad, r.y + pad // 2)
         row_h = (r.height - title.get_height() - pad) // 2
         for team in (0, 1):
             y = r.y + pad // 2 + title.get_height() + team * row_h + max(2, pad // 3)
             name = a.text(team_name(team), lay.font_size, TEAM_COLOURS[team], bold=True)
-            screen.blit(name, (r.x + pad, y))
+            self.put(screen, name, r, r.x + pad, y)
             score = a.text(str(hud.scores[team]), lay.font_size + 2, INK, bold=True)
-            screen.blit(score, (r.right - pad - score.get_width(), y - 1))
+            self.put(screen, score, r, r.right - pad - score.get_width(), y - 1)
             if hud.phase == "playing" or hud.tricks != [0, 0]:
                 key = "hud.tricks_one" if hud.tricks[team] == 1 else "hud.tricks"
                 info = a.text(tr(key, tricks=hud.tricks[team], points=hud.points[team]),
                               max(10, lay.small_font - 2), DIM_INK)
                 x = r.x + pad + name.get_width() + pad
                 if x + info.get_width() < r.right - pad - score.get_width() - pad // 2:
-                    screen.blit(info, (x, y + (name.get_height() - info.get_height()) // 2 + 1))
+                    self.put(screen, info, r, x, y + (name.get_height() - info.get_height()) // 2 + 1)
 
     def draw_badge(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
         r = lay.badge_rect()
@@ -226,18 +246,28 @@ class Renderer:
         c = hud.contract
         border = GOLD if c is not None and c.raise_level > 1 else (70, 110, 80)
         self.panel(screen, r, border=border)
+        room = r.width - 2 * pad
         if c is None:
             phase = tr("hud.bidding", round=hud.bidding_round) if hud.phase != "over" else ""
-            head = self.rich(phase, lay.font_size, INK, bold=True)
-            screen.blit(head, (r.x + pad, r.y + pad // 2 + 2))
+            head = self.fit_rich(phase, lay.font_size, room, INK, bold=True)
+            self.put(screen, head, r, r.x + pad, r.y + pad // 2 + 2)
             if hud.buying_card >= 0 and hud.phase in ("bidding", "deal"):
-                sub = self.rich(tr("panel.buying", card=card_label(hud.buying_card)), lay.font_size)
-                screen.blit(sub, (r.x + pad, r.bottom - pad // 2 - sub.get_height() - 2))
+                sub = self.fit_rich(tr("panel.buying", card=card_label(hud.buying_card)), lay.font_size, room)
+                self.put(screen, sub, r, r.x + pad, r.bottom - pad // 2 - sub.get_height() - 2)
             return
-        head = self.rich(contract_title(c), lay.big_font, INK, bold=True)
-        screen.blit(head, (r.x + pad, r.y + pad // 2))
-        sub = self.rich(contract_detail(c, hud.names), lay.small_font, DIM_INK)
-        screen.blit(sub, (r.x + pad, r.bottom - pad // 2 - sub.get_height() - 1))
+        head = self.fit_rich(contract_title(c), lay.big_font, room, INK, bold=True)
+        self.put(screen, head, r, r.x + pad, r.y + pad // 2)
+        sub = self.fit_rich(contract_detail(c, hud.names), lay.small_font, room, DIM_INK)
+        self.put(screen, sub, r, r.x + pad, r.bottom - pad // 2 - sub.get_height() - 1)
+
+    def fit_rich(self, s: str, size: int, max_w: int, colour: Colour = INK,
+                 bold: bool = False) -> pygame.Surface:
+        """`rich` at `size`, or smaller until it fits `max_w`."""
+        surf = self.rich(s, size, colour, bold)
+        while surf.get_width() > max_w and size > 9:
+            size -= 1
+            surf = self.rich(s, size, colour, bold)
+        return surf
 
     def draw_bubbles(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
         for seat, b in hud.bubbles.items():
@@ -286,11 +316,46 @@ class Renderer:
             pos = (lay.cx, lay.cy) if hud.note_centre else lay.note_pos()
             self.draw_pill(screen, lay, hud.note, pos, (0, 0, 0, 150))
 
-    def draw_toast(self, screen: pygame.Surface, lay: Layout, text: str) -> pygame.Rect | None:
+    def focus_ring(self, screen: pygame.Surface, r: pygame.Rect, lay: Layout) -> None:
+        """The keyboard selection: a white ring outside a dark one, visible on felt, cards and buttons."""
+        w = max(3, round(4 * lay.u))
+        radius = max(6, min(r.width, r.height) // 8)
+        pygame.draw.rect(screen, (20, 24, 22), r.inflate(4 * w, 4 * w), w, border_radius=radius + 2 * w)
+        pygame.draw.rect(screen, (255, 255, 255), r.inflate(6 * w, 6 * w), w, border_radius=radius + 3 * w)
+
+    def draw_toast(self, screen: pygame.Surface, lay: Layout, text: str, kind: str = "error",
+                   above: int | None = None, at_top: bool = False) -> pygame.Rect | None:
+        """A message above South's hand (or above `above`, the call panel's top): red for a refused
+        card, dark with a gold edge for announcements and hints; wrapped to at most three lines."""
         if not text:
             return None
-        return self.draw_pill(screen, lay, text, lay.toast_pos(), (150, 28, 28, 230),
-                              anchor="midbottom")
+        a = self.assets
+        size = lay.font_size + 1 if kind == "error" else lay.font_size
+        pad = max(8, round(14 * lay.u))
+        max_w = min(lay.w - 6 * lay.m, round(900 * lay.u))
+        lines = a.wrap(text, size, max_w - 2 * pad, bold=True)[:4] or [text]
+        surfs = [self.rich(line, size, INK, bold=True) for line in lines]
+        line_h = a.font(size, True).get_linesize()
+        w = max(s.get_width() for s in surfs) + 2 * pad
+        h = line_h * len(surfs) + pad
+        r = pygame.Rect(0, 0, min(w, lay.w - 2 * lay.m), h)
+        x, y = lay.toast_pos()
+        if above is not None:
+            y = min(y, above - lay.m // 2)
+        r.midbottom = (round(x), round(y))
+        if at_top:
+            r.top = lay.m
+        r.clamp_ip(lay.window())
+        surf = pygame.Surface(r.size, pygame.SRCALPHA)
+        bg = (150, 28, 28, 230) if kind == "error" else (12, 30, 20, 235)
+        radius = min(r.height // 2, max(10, round(18 * lay.u)))
+        pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=radius)
+        screen.blit(surf, r)
+        if kind != "error":
+            pygame.draw.rect(screen, GOLD, r, 2, border_radius=radius)
+        for i, s in enumerate(surfs):
+            screen.blit(s, s.get_rect(midtop=(r.centerx, r.y + pad // 2 + i * line_h)))
+        return r
 
     # ----- everything ----------------------------------------------------------------------
 

@@ -1,10 +1,13 @@
-"""Every string the table shows goes through `tr(key, **kw)`, so a translation can be added in one place.
+"""Every string the table shows goes through `tr(key, **kw)`: the translation files in assets/i18n
+(en.json is the source of truth, ar.json the Arabic) through `ui.i18n`.
 
-English only for now (issue 5 adds Arabic). An unknown key is returned as it is, formatted with
-`kw` when given: sentences that come from the engine (e.g. `why_illegal`) pass through unchanged.
+An unknown key is returned as it is, formatted with `kw` when given. Strings stay in logical order
+here; drawing turns them into visual order (`ui.i18n.render_text`, `display_text`).
 """
 
 from __future__ import annotations
+
+import re
 
 from game.actions import (
     ASHKAL,
@@ -26,131 +29,15 @@ from game.actions import (
 from game.cards import RANK_LABELS, SUIT_SYMBOLS
 from game.contract import Contract
 
-EN: dict[str, str] = {
-    "app.title": "Baloot",
-    "seat.0": "You",
-    "seat.1": "East",
-    "seat.2": "North",
-    "seat.3": "West",
-    "seat.full.0": "South",
-    "seat.full.1": "East",
-    "seat.full.2": "North",
-    "seat.full.3": "West",
-    "plate.sub.0": "South",
-    "plate.sub.1": "East",
-    "plate.sub.2": "North · partner",
-    "plate.sub.3": "West",
-    "hud.thinking": "thinking",
-    "hud.your_turn": "your turn",
-    "team.0": "Us",
-    "team.1": "Them",
-    "call.pass": "Pass",
-    "call.hokum": "Hokum",
-    "call.hokum_suit": "Hokum {suit}",
-    "call.hokum_other": "Hokum (other suit)",
-    "call.keep_hokum": "Keep Hokum {suit}",
-    "call.sun": "Sun",
-    "call.switch_sun": "Switch to Sun",
-    "call.ashkal": "Ashkal",
-    "call.kawesh": "Kawesh",
-    "call.double": "Double",
-    "call.triple": "Triple",
-    "call.four": "Four",
-    "call.gahwa": "Gahwa",
-    "call.locked": "Locked",
-    "call.open": "Open",
-    "call.declare": "Declare",
-    "call.no_declare": "Don't declare",
-    "call.ekka": "Ekka",
-    "call.baloot": "Baloot!",
-    "project.sira": "Sira",
-    "project.fifty": "Fifty",
-    "project.hundred": "Hundred",
-    "project.four_hundred": "Four hundred",
-    "panel.your_call": "Your call — round {round}",
-    "panel.your_call_raise": "Your call — doubling",
-    "panel.buying": "Buying card {card}",
-    "panel.projects": "Your projects: {projects}",
-    "toast.not_your_turn": "Wait for your turn",
-    "toast.save_failed": "The match could not be saved ({reason}); play goes on",
-    "illegal.not_held": "You do not hold that card",
-    "illegal.follow": "You must follow {suit}",
-    "illegal.overtrump": "You must play a higher trump ({suit}) if you can",
-    "illegal.trump": "You must trump ({suit})",
-    "illegal.no_trump_lead": "Locked: you may not lead trump while you hold other suits",
-    "note.round2": "Round 2: nobody bought the {card}",
-    "note.thrown_in": "All passed twice: the cards are dealt again",
-    "note.annulled": "Kawesh: the hand is annulled",
-    "note.best_project": "Best project: {project} ({seat})",
-    "note.trick_won": "{seat} wins the trick (+{points})",
-    "note.trick_won_you": "You win the trick (+{points})",
-    "note.new_hand": "Hand {number} — {dealer} deals",
-    "hud.hand": "Hand {number}",
-    "hud.target": "to {target}",
-    "hud.tricks": "{tricks} tricks · {points} pts",
-    "hud.tricks_one": "1 trick · {points} pts",
-    "hud.bidding": "Bidding — round {round}",
-    "hud.by": "by {seat}",
-    "hud.locked": "locked",
-    "hud.dealer": "D",
-    "btn.last_trick": "Last trick (L)",
-    "btn.speed": "Speed: {speed}",
-    "btn.continue": "Continue",
-    "btn.new_match": "New match",
-    "btn.quit": "Quit",
-    "speed.slow": "Slow",
-    "speed.normal": "Normal",
-    "speed.fast": "Fast",
-    "speed.instant": "Instant",
-    "last.title": "Last trick — won by {seat}",
-    "last.none": "No trick has been played yet",
-    "last.hint": "click or press any key to close",
-    "sum.title": "Hand {number} — {contract}",
-    "sum.thrown": "thrown in",
-    "contract.label": "{name} by {seat}",
-    "sum.tricks": "Tricks",
-    "sum.card_points": "Card points (incl. last trick)",
-    "sum.counting.0": "We counted {points} card points",
-    "sum.counting.1": "They counted {points} card points",
-    "sum.round_hokum": ("{points} rounds to {rounded}, ÷ 10 = {game} game points; "
-                        "the other side gets 16 − {game} = {rest}"),
-    "sum.round_sun": ("{points} rounds to {rounded}, ÷ 5 = {game} game points; "
-                      "the other side gets 26 − {game} = {rest}"),
-    "sum.round_sun5": ("{points} ends in 5 and is not rounded: ÷ 5 = {game} game points; "
-                       "the other side gets 26 − {game} = {rest}"),
-    "sum.kaboot": "Al-Kaboot pays {award} game points instead of the card count, plus the winners' projects",
-    "sum.game_points": "Game points",
-    "sum.projects": "Projects",
-    "sum.baloot": "Baloot",
-    "sum.raise": "Raise",
-    "sum.raise_none": "none",
-    "sum.raise_x": "×{level}",
-    "sum.raise_gahwa": "Gahwa — the winner takes the match",
-    "sum.added": "Points added",
-    "sum.total": "Match score",
-    "sum.winner.0": "We win the hand",
-    "sum.winner.1": "They win the hand",
-    "sum.sheet": "Score sheet",
-    "sum.sheet_hand": "#",
-    "sum.sheet_contract": "Contract",
-    "sum.none": "—",
-    "end.title_win": "You and {partner} win the match!",
-    "end.title_loss": "{east} and {west} win the match",
-    "end.gahwa": "Won by Gahwa",
-    "end.final": "Final score  {us} – {them}",
-    "end.hands": "{hands} hands played",
-}
+from . import i18n
+
+EN: dict[str, str] = i18n.load_table("en")
+"""The English table (assets/i18n/en.json): every key the game uses."""
 
 
 def tr(key: str, **kw: object) -> str:
-    """The displayed text for `key` (English for now). Unknown keys pass through."""
-    text = EN.get(key, key)
-    if kw:
-        try:
-            return text.format(**kw)
-        except (KeyError, IndexError, ValueError):
-            return text
-    return text
+    """The displayed text for `key` in the current language (English, else the key itself)."""
+    return i18n.tr(key, **kw)
 
 
 def seat_name(seat: int) -> str:
@@ -211,4 +98,32 @@ def contract_label(contract: Contract, names: tuple[str, ...]) -> str:
         text += f" ×{contract.raise_level}"
     if contract.locked:
         text += " " + tr("hud.locked")
+    return text
+
+
+DEFAULT_NAMES = ("You", "Fahad", "Noura", "Saad")
+"""The default player names of `Settings` (shown in the player's language while unchanged)."""
+
+
+def display_names(names: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
+    """The names to show: a name left at its default is shown in the current language (You → أنت)."""
+    out = [tr(f"name.default.{seat}") if name == DEFAULT_NAMES[seat] else name
+           for seat, name in enumerate(names)]
+    return (out[0], out[1], out[2], out[3])
+
+
+_FILE_KEYS = {"save": "file.bad_save", "settings": "file.bad_settings", "stats": "file.bad_stats"}
+
+
+def file_problem(kind: str, message: str | None) -> str | None:
+    """A storage problem ("save", "settings" or "stats") in the player's language: the storage layer
+    words it in English (which is kept as it is, with its details)."""
+    if not message or i18n.language() == "en":
+        return message
+    text = tr(_FILE_KEYS.get(kind, "file.bad_settings"))
+    if kind == "settings" and message.startswith("Some settings"):
+        text = tr("file.bad_settings_some", names=message.split(": ", 1)[-1].rstrip("."))
+    m = re.search(r"kept as (.+?)\.?$", message)
+    if m:
+        text += " " + tr("file.kept_as", path=m.group(1))
     return text

@@ -25,6 +25,10 @@ from game.actions import Action
 from game.observation import Observation
 
 Token = tuple[int, int]
+Answer = Action | tuple[Action, str]
+"""A move, or for a hint request a move and the one-line reason."""
+HINT_PREFIX = "hint:"
+"""Spec of a hint request: "hint:medium" asks `ai.hints.recommend` at that level."""
 
 
 @dataclass(frozen=True)
@@ -89,8 +93,11 @@ def available_specs() -> list[str]:
 _AGENTS: dict[tuple[tuple[int, int], str, int], Agent] = {}
 
 
-def choose(req: Request) -> Action:
-    """Runs in the worker: the agent of (driver, seat) picks one of the legal actions."""
+def choose(req: Request) -> Answer:
+    """Runs in the worker: the agent of (driver, seat) picks one of the legal actions
+    (a hint request: the recommended move and why)."""
+    if req.spec.startswith(HINT_PREFIX):
+        return hint(req)
     key = (req.agent_key, req.spec, req.seed)
     agent = _AGENTS.get(key)
     if agent is None:
@@ -98,6 +105,19 @@ def choose(req: Request) -> Action:
             _AGENTS.clear()
         agent = _AGENTS[key] = make_agent(req.spec, req.seed)
     return agent.choose(req.observation, list(req.legal))
+
+
+def hint(req: Request) -> tuple[Action, str]:
+    """The recommended move for a person, with a one-line reason (`ai.hints`)."""
+    level = req.spec[len(HINT_PREFIX):] or "medium"
+    try:
+        from ai.hints import recommend  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return req.legal[0], ""
+    action, reason = recommend(req.observation, level, seed=req.seed)
+    if action not in req.legal:
+        return req.legal[0], ""
+    return action, str(reason)
 
 
 def lower_priority() -> None:
@@ -126,7 +146,7 @@ def _warm_up() -> int:
 class Thinker(Protocol):
     def request(self, req: Request) -> None: ...
 
-    def poll(self) -> list[tuple[Token, Action]]:
+    def poll(self) -> list[tuple[Token, Answer]]:
         """Answers that arrived since the last poll (never blocks)."""
         ...
 
@@ -141,12 +161,12 @@ class InlineThinker:
     """Thinks at once, on the caller's thread (headless demo and tests: fully deterministic)."""
 
     def __init__(self) -> None:
-        self._done: list[tuple[Token, Action]] = []
+        self._done: list[tuple[Token, Answer]] = []
 
     def request(self, req: Request) -> None:
         self._done.append((req.token, _safe_choose(req)))
 
-    def poll(self) -> list[tuple[Token, Action]]:
+    def poll(self) -> list[tuple[Token, Answer]]:
         out, self._done = self._done, []
         return out
 
@@ -157,7 +177,7 @@ class InlineThinker:
         pass
 
 
-def _safe_choose(req: Request) -> Action:
+def _safe_choose(req: Request) -> Answer:
     try:
         return choose(req)
     except Exception as exc:  # a crashing bot must not take the table down
@@ -169,7 +189,7 @@ def _safe_choose(req: Request) -> Action:
 class _PoolThinker:
     def __init__(self, executor: Executor) -> None:
         self.executor = executor
-        self._open: list[tuple[Request, Future[Action]]] = []
+        self._open: list[tuple[Request, Future[Answer]]] = []
 
     def request(self, req: Request) -> None:
         try:
@@ -180,9 +200,9 @@ class _PoolThinker:
             fut.set_result(_safe_choose(req))
         self._open.append((req, fut))
 
-    def poll(self) -> list[tuple[Token, Action]]:
-        done: list[tuple[Token, Action]] = []
-        still: list[tuple[Request, Future[Action]]] = []
+    def poll(self) -> list[tuple[Token, Answer]]:
+        done: list[tuple[Token, Answer]] = []
+        still: list[tuple[Request, Future[Answer]]] = []
         for req, fut in self._open:
             if not fut.done():
                 still.append((req, fut))
