@@ -1,0 +1,235 @@
+"""Headless matches between agents: python -m ai.arena --ns ismcts:hard --ew heuristic --matches 200
+
+Every match is a full match to 152 (game.match.MatchState), seeded so it can be replayed.
+With --duplicate each deal sequence is played twice with the teams swapped, which removes most of
+the luck of the cards from the comparison. Figures are for the --ns agent ("A") against the --ew
+agent ("B"): match and hand win rates with 95% confidence intervals (Wilson), and the mean
+game-point difference per hand (A minus B) with a normal 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+
+from game.bidding import IllegalActionError
+from game.match import MatchState
+
+from .registry import make_agent
+
+
+@dataclass
+class MatchResult:
+    index: int
+    seed: int
+    a_team: int
+    """The team (0 = North-South) that agent A played in this match."""
+    a_won: bool
+    hands: int
+    """Hands that were scored (thrown-in hands excluded)."""
+    a_hands_won: int
+    diffs: list[int] = field(default_factory=list)
+    """Game points per scored hand, A minus B."""
+    deal_diffs: list[int] = field(default_factory=list)
+    """A minus B for every deal in order, thrown-in hands included as 0 (for duplicate pairing)."""
+    gahwa: bool = False
+    final: tuple[int, int] = (0, 0)
+    think: tuple[float, float] = (0.0, 0.0)
+    """Total seconds spent choosing by A and by B."""
+    decisions: tuple[int, int] = (0, 0)
+    max_think: tuple[float, float] = (0.0, 0.0)
+
+
+def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
+               max_hands: int = 200) -> MatchResult:
+    m = MatchState(seed)
+    agents = []
+    for seat in range(4):
+        spec = a_spec if seat & 1 == a_team else b_spec
+        agents.append(make_agent(spec, seed * 4 + seat))
+    think = [0.0, 0.0]
+    count = [0, 0]
+    worst = [0.0, 0.0]
+    while not m.is_over() and m.hand_number <= max_hands:
+        to_move = m.to_move()
+        assert to_move is not None
+        seat = to_move
+        obs = m.observation(seat)
+        legal = obs.legal_actions
+        side = 0 if seat & 1 == a_team else 1
+        t0 = time.perf_counter()
+        action = agents[seat].choose(obs, legal)
+        dt = time.perf_counter() - t0
+        if len(legal) > 1:
+            think[side] += dt
+            count[side] += 1
+            worst[side] = max(worst[side], dt)
+        if action not in legal:
+            raise IllegalActionError(f"agent {agents[seat].name} at seat {seat} chose an illegal "
+                                     f"action {action} (legal: {list(legal)}) in match seed {seed}")
+        m.apply(action)
+    res = MatchResult(index, seed, a_team, m.winner == a_team, 0, 0, final=m.scores,
+                      gahwa=m.by_gahwa, think=(think[0], think[1]),
+                      decisions=(count[0], count[1]), max_think=(worst[0], worst[1]))
+    for rec in m.sheet:
+        if rec.score is None:
+            res.deal_diffs.append(0)
+            continue
+        p = rec.score.points
+        res.hands += 1
+        res.a_hands_won += rec.score.winner == a_team
+        res.diffs.append(p[a_team] - p[1 - a_team])
+        res.deal_diffs.append(p[a_team] - p[1 - a_team])
+    return res
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float]:
+    n = len(xs)
+    if n == 0:
+        return (0.0, 0.0)
+    mu = sum(xs) / n
+    if n == 1:
+        return (mu, 0.0)
+    var = sum((x - mu) ** 2 for x in xs) / (n - 1)
+    return (mu, z * math.sqrt(var / n))
+
+
+def jobs(matches: int, seed: int, duplicate: bool) -> Iterator[tuple[int, int, int]]:
+    """(index, match seed, team of A)."""
+    if duplicate:
+        for i in range(matches):
+            yield i, seed * 1_000_003 + i // 2, i % 2
+    else:
+        for i in range(matches):
+            yield i, seed * 1_000_003 + i, i % 2
+
+
+def _run(job: tuple[int, int, int, str, str]) -> MatchResult:
+    i, s, team, a, b = job
+    return play_match(i, s, a, b, team)
+
+
+_last_print = [0.0]
+
+
+def progress(done: int, total: int, wins: int, start: float, out: object = sys.stderr) -> None:
+    now = time.perf_counter()
+    if done not in (0, total) and now - _last_print[0] < 1.0:
+        return
+    _last_print[0] = now
+    width = 30
+    filled = int(width * done / max(total, 1))
+    el = time.perf_counter() - start
+    eta = el / done * (total - done) if done else 0.0
+    line = (f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches, "
+            f"A won {wins}, {el:6.0f}s elapsed, ~{eta:5.0f}s left ")
+    print(line, end="", file=out, flush=True)  # type: ignore[call-overload]
+
+
+def summarize(results: list[MatchResult], a_spec: str, b_spec: str, duplicate: bool) -> str:
+    n = len(results)
+    wins = sum(r.a_won for r in results)
+    hands = sum(r.hands for r in results)
+    hw = sum(r.a_hands_won for r in results)
+    diffs = [float(d) for r in results for d in r.diffs]
+    lo, hi = wilson(wins, n)
+    hlo, hhi = wilson(hw, hands)
+    mu, half = mean_ci(diffs)
+    think_a = sum(r.think[0] for r in results)
+    think_b = sum(r.think[1] for r in results)
+    dec_a = sum(r.decisions[0] for r in results)
+    dec_b = sum(r.decisions[1] for r in results)
+    lines = [
+        f"A = {a_spec}  vs  B = {b_spec}   ({n} matches{', duplicate deals' if duplicate else ''})",
+        f"match wins A: {wins}/{n} = {wins / max(n, 1):.1%}  (95% CI {lo:.1%} - {hi:.1%})",
+        f"hand wins A:  {hw}/{hands} = {hw / max(hands, 1):.1%}  (95% CI {hlo:.1%} - {hhi:.1%})",
+        f"mean game-point difference per hand (A - B): {mu:+.2f} ± {half:.2f}",
+        f"Gahwa endings: {sum(r.gahwa for r in results)}; hands per match: {hands / max(n, 1):.1f}",
+        f"think time per decision with a choice: A {think_a / max(dec_a, 1) * 1000:.0f} ms "
+        f"(max {max((r.max_think[0] for r in results), default=0.0):.2f} s), "
+        f"B {think_b / max(dec_b, 1) * 1000:.0f} ms "
+        f"(max {max((r.max_think[1] for r in results), default=0.0):.2f} s)",
+    ]
+    if duplicate:
+        pairs: dict[int, list[MatchResult]] = {}
+        for r in results:
+            pairs.setdefault(r.seed, []).append(r)
+        full = [p for p in pairs.values() if len(p) == 2]
+        both = sum(1 for p in full if all(r.a_won for r in p))
+        none = sum(1 for p in full if not any(r.a_won for r in p))
+        lines.append(f"duplicate pairs: {len(full)}; A won both {both}, split {len(full) - both - none}, "
+                     f"lost both {none}")
+        same = [(x + y) / 2.0 for p in full for x, y in zip(p[0].deal_diffs, p[1].deal_diffs, strict=False)]
+        dmu, dhalf = mean_ci(same)
+        lines.append(f"same deal played both ways ({len(same)} deals, thrown-in as 0): "
+                     f"A - B per deal {dmu:+.2f} ± {dhalf:.2f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
+    ap.add_argument("--ns", required=True, help="agent A, North-South in even matches")
+    ap.add_argument("--ew", required=True, help="agent B")
+    ap.add_argument("--matches", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--duplicate", action="store_true",
+                    help="play every deal sequence twice, teams swapped (matches are counted singly)")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ap.add_argument("--json", metavar="FILE", help="also write every match result to FILE")
+    args = ap.parse_args(argv)
+    for spec in (args.ns, args.ew):
+        make_agent(spec, 0)  # fail early on a bad spec
+    todo = [(i, s, t, args.ns, args.ew) for i, s, t in jobs(args.matches, args.seed, args.duplicate)]
+    results: list[MatchResult] = []
+    start = time.perf_counter()
+    wins = 0
+    if not args.quiet:
+        progress(0, len(todo), 0, start)
+    if args.workers > 1:
+        with ProcessPoolExecutor(max_workers=args.workers) as ex:
+            futures = [ex.submit(_run, job) for job in todo]
+            for fut in as_completed(futures):
+                r = fut.result()
+                results.append(r)
+                wins += r.a_won
+                if not args.quiet:
+                    progress(len(results), len(todo), wins, start)
+    else:
+        for job in todo:
+            r = _run(job)
+            results.append(r)
+            wins += r.a_won
+            if not args.quiet:
+                progress(len(results), len(todo), wins, start)
+    if not args.quiet:
+        print(file=sys.stderr)
+    results.sort(key=lambda r: r.index)
+    print(summarize(results, args.ns, args.ew, args.duplicate))
+    print(f"wall time {time.perf_counter() - start:.0f} s with {args.workers} worker(s); "
+          f"seed {args.seed}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"ns": args.ns, "ew": args.ew, "seed": args.seed, "duplicate": args.duplicate,
+                       "matches": [asdict(r) for r in results]}, f)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,96 @@
+"""Bids, doubling, lock and Triple/Four/Gahwa chosen by simulation.
+
+For each sampled deal of the unseen cards (the other hands and, during the bidding, the 11
+undealt cards in their order) every call the seat may make is tried on the same deal: the rest
+of the bidding and doubling follows the rule-based calls of ai/evaluate.py for every seat, the
+deal is completed, and the hand is played out with the fast playout policy. A call's value is
+our match-winning chance after the hand (ai/equity.py), so Gahwa and the late-match score count
+as they should; the call with the best mean wins. All calls share the deals and the playout
+seeds (common random numbers), so their differences are measured with little noise.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from game.actions import Action
+from game.observation import Observation
+from game.phase import Phase
+from game.state import RoundState
+from game.worlds import InconsistentWorld, build_world
+
+from .equity import equity_after, match_equity
+from .evaluate import decide_call
+from .fast import FastState, rollout
+from .heuristic import heuristic_call
+from .inference import CallModel, sample_posterior
+from .ismcts import SearchConfig, SearchResult
+from .sampler import WorldSampler
+
+
+def finish_calls(st: RoundState) -> None:
+    """Play the remaining bidding and doubling with the rule-based calls."""
+    while st.phase is Phase.BIDDING or st.phase is Phase.DOUBLING:
+        seat = st.to_move()
+        assert seat is not None
+        legal = st.legal_actions()
+        if len(legal) == 1:
+            st.apply(legal[0])
+            continue
+        hist = list(st.bidding.history)
+        if st.doubling is not None:
+            hist += st.doubling.history
+        st.apply(decide_call(seat, st.hands[seat], legal, st.buying_card, hist, st.contract,
+                             st.match_scores, st.bidding.round))
+
+
+def hand_value(st: RoundState, team: int, rng: random.Random, eps: float) -> float:
+    """Our match equity after finishing this hand from `st` (calls by rule, play by playout)."""
+    finish_calls(st)
+    scores = st.match_scores
+    if st.is_over():  # thrown in
+        return match_equity(scores[team], scores[1 - team])
+    fs = FastState.from_round(st)
+    rollout(fs, rng, eps)
+    p0, p1, _w, mw = fs.outcome()
+    return equity_after(scores, team, (p0, p1), mw)
+
+
+def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
+                rng: random.Random) -> SearchResult:
+    start = time.perf_counter()
+    deadline = None if cfg.time_limit is None else start + cfg.time_limit
+    sampler = WorldSampler(obs)
+    team = obs.seat & 1
+    model = CallModel(obs) if cfg.infer else None
+    values: dict[Action, list[float]] = {a: [] for a in legal}
+    n = 0
+    for _ in range(cfg.call_worlds):
+        if deadline is not None and n >= 4 and time.perf_counter() > deadline:
+            break
+        hands, stock = sample_posterior(sampler, model, rng)
+        try:
+            base = build_world(obs, hands, stock)
+        except InconsistentWorld:  # cannot happen for a sampled deal; skip it if it ever did
+            continue
+        sub = rng.getrandbits(32)
+        for a in legal:
+            st = base.clone()
+            st.apply(a)
+            values[a].append(hand_value(st, team, random.Random(sub), cfg.rollout_eps))
+        n += 1
+    stats = {a: (n, sum(values[a]) / max(n, 1)) for a in legal}
+    best = max(legal, key=lambda a: (stats[a][1], -legal.index(a)))
+    if cfg.call_margin > 0 and n > 1:
+        # Keep the rule-based call unless the simulations show clearly that another is better:
+        # the paired difference must exceed call_margin standard errors.
+        rule = heuristic_call(obs, legal)
+        if best != rule and rule in values:
+            diffs = [x - y for x, y in zip(values[best], values[rule], strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean <= cfg.call_margin * (var / n) ** 0.5:
+                best = rule
+    return SearchResult(best, stats, n, time.perf_counter() - start, "call")

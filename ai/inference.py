@@ -1,0 +1,131 @@
+"""What the calls say about the hands: a soft likelihood of the other seats' public calls.
+
+The sampler deals uniformly among the deals that agree with the hard facts. A seat's calls
+also say something: a Hokum bidder usually holds trumps, four passes mean weak hands. Under the
+rule-based call model of ai/evaluate.py a call agreeing with the model has likelihood 1 and one
+that does not has likelihood `mismatch`; a uniformly drawn deal is kept with probability equal to
+the product over the calls (rejection), which draws deals from the posterior of that model.
+
+For calls made during the bidding the model needs the seat's first five cards; once the deal is
+completed they are unknown, so each deal draws them uniformly from the seat's cards (for the
+taker, among the cards other than the buying card) — under a uniform deal every such split is
+equally likely, so this keeps the draw exact.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from game.actions import KAWESH, Action, is_card
+from game.bidding import Bidding
+from game.contract import Contract
+from game.doubling import Doubling
+from game.observation import Observation
+from game.phase import Phase
+
+from .evaluate import decide_call
+from .sampler import SamplerError, WorldSampler
+
+_NOT_KAWESH = 1 << 7  # any hand holding an Ace: Kawesh is never among its calls
+
+
+@dataclass(frozen=True)
+class PastCall:
+    seat: int
+    legal: tuple[Action, ...]
+    before: tuple[tuple[int, Action], ...]
+    contract: Contract | None
+    round: int
+    action: Action
+    raise_phase: bool
+
+
+class CallModel:
+    def __init__(self, obs: Observation, mismatch: float = 0.3) -> None:
+        self.obs = obs
+        self.mismatch = mismatch
+        self.calls: list[PastCall] = []
+        if obs.buying_card < 0:
+            return
+        b = Bidding(obs.dealer, obs.buying_card, obs.rules)
+        hist: list[tuple[int, Action]] = []
+        for seat, a in obs.bids:
+            legal = tuple(b.legal(_NOT_KAWESH))
+            if seat != obs.seat and len(legal) > 1 and a != KAWESH:
+                self.calls.append(PastCall(seat, legal, tuple(hist), None, b.round, a, False))
+            b.apply(a, 0 if a == KAWESH else _NOT_KAWESH)
+            hist.append((seat, a))
+        if obs.raises and b.contract is not None:
+            d = Doubling.start(b.contract, obs.match_scores)
+            for seat, a in obs.raises:
+                legal = tuple(d.legal())
+                if seat != obs.seat and len(legal) > 1:
+                    self.calls.append(PastCall(seat, legal, tuple(hist), d.contract, b.round, a, True))
+                d.apply(a)
+                hist.append((seat, a))
+        self.played_by = [0, 0, 0, 0]
+        for seat, a in obs.history:
+            if is_card(a):
+                self.played_by[seat] |= 1 << a
+
+    @property
+    def active(self) -> bool:
+        return bool(self.calls)
+
+    def weight(self, hands: list[int], rng: random.Random, floor: float = 0.0) -> float:
+        """The chance to keep this deal (the likelihood of the calls, scaled to at most 1);
+        stops early, returning 0, once it falls to `floor` or below."""
+        obs = self.obs
+        fives: dict[int, int] = {}
+        w = 1.0
+        for c in self.calls:
+            full = hands[c.seat] | self.played_by[c.seat]
+            if c.raise_phase or obs.phase is Phase.BIDDING:
+                hand = full
+            else:
+                hand = fives.get(c.seat, -1)
+                if hand < 0:
+                    hand = _first_five(full, obs.buying_card if obs.buyer == c.seat else -1, rng)
+                    fives[c.seat] = hand
+            pred = decide_call(c.seat, hand, c.legal, obs.buying_card, c.before, c.contract,
+                               obs.match_scores, c.round)
+            if pred != c.action:
+                w *= self.mismatch
+                if w <= floor:
+                    return 0.0
+        return w
+
+
+def _first_five(full: int, buying_card: int, rng: random.Random) -> int:
+    pool = full & ~(1 << buying_card) if buying_card >= 0 else full
+    cards = []
+    while pool:
+        low = pool & -pool
+        cards.append(low.bit_length() - 1)
+        pool ^= low
+    m = 0
+    for c in rng.sample(cards, 5):
+        m |= 1 << c
+    return m
+
+
+def sample_posterior(sampler: WorldSampler, model: CallModel | None, rng: random.Random,
+                     max_tries: int = 100, deadline: float | None = None) -> tuple[list[int], list[int]]:
+    """A deal from the sampler, kept with the model's weight (after max_tries or the deadline:
+    the last one drawn)."""
+    hands, stock = sampler.sample(rng, deadline)
+    if model is None or not model.active:
+        return hands, stock
+    for _ in range(max_tries):
+        u = rng.random()
+        if u < model.weight(hands, rng, u):
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        try:
+            hands, stock = sampler.sample(rng, deadline)
+        except SamplerError:
+            break
+    return hands, stock

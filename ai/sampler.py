@@ -1,0 +1,314 @@
+"""Deal the unseen cards consistently with one seat's knowledge, uniformly (a counting method).
+
+Every unseen card falls into an equivalence class: the set of places that may hold it (the
+other seats that are not known to lack it, and the undealt stock during the bidding). Cards
+publicly known to be in a hand (shown projects, the buying card with its taker) are placed
+first. A dynamic programme over the classes counts, for every way of splitting each class
+among its places, the number of complete deals that agree with the hand sizes; a split is drawn
+with probability proportional to that count and the cards of a class are then shuffled into it.
+The result is exactly uniform over all deals that satisfy these constraints.
+
+One constraint is not of that form: a seat that declared projects must hold exactly those
+projects (and the first-trick comparison must come out as it did). Such deals are found by
+rejection: draw uniformly, keep the deal if it agrees. Rejection from a uniform law is again
+uniform over the accepted deals.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+import time
+from math import comb
+
+from game.actions import is_card
+from game.cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
+from game.observation import Observation
+from game.phase import Phase
+from game.projects import Project, compare_key
+
+from .fast import FastState, _winner_index, projects_in
+
+STOCK = 4
+KINGS = sum(1 << (s * 8 + KING) for s in range(4))
+QUEENS = sum(1 << (s * 8 + QUEEN) for s in range(4))
+
+
+class SamplerError(ValueError):
+    """No consistent deal could be found (an inconsistent observation, or bad luck)."""
+
+
+class WorldSampler:
+    """Uniform sampler of the hidden cards for one Observation."""
+
+    def __init__(self, obs: Observation, max_tries: int = 20000) -> None:
+        self.obs = obs
+        self.max_tries = max_tries
+        self.tries = 0
+        self.accepted = 0
+        seat = obs.seat
+        self.bidding = obs.phase is Phase.BIDDING
+        unseen = obs.unseen
+        self.places = [s for s in range(4) if s != seat] + ([STOCK] if self.bidding else [])
+        fixed = [0, 0, 0, 0]
+        for s in range(4):
+            if s != seat:
+                fixed[s] = obs.known_held(s) & unseen
+        self.fixed = fixed
+        need = []
+        for p in self.places:
+            if p == STOCK:
+                need.append(11)
+            else:
+                need.append(obs.hand_sizes[p] - fixed[p].bit_count())
+        free = unseen & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])
+        groups: dict[int, list[int]] = {}
+        m = free
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            key = 0
+            for i, p in enumerate(self.places):
+                if p == STOCK or not obs.absent[p] >> c & 1:
+                    key |= 1 << i
+            if not key:
+                raise SamplerError(f"card {c} can be nowhere")
+            groups.setdefault(key, []).append(c)
+        self.classes = [([i for i in range(len(self.places)) if key >> i & 1], cards)
+                        for key, cards in sorted(groups.items())]
+        self.need = tuple(need)
+        if any(x < 0 for x in need) or sum(need) != free.bit_count():
+            raise SamplerError("the hand sizes do not match the unseen cards")
+        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._opts: dict[tuple[int, tuple[int, ...]],
+                         tuple[list[tuple[int, ...]], list[int], int]] = {}
+        self.total = self._count(0, self.need)
+        if self.total == 0:
+            raise SamplerError("no deal agrees with what this seat knows")
+        self._init_projects()
+
+    # ----- counting ---------------------------------------------------------------------------
+
+    def _splits(self, allowed: list[int], n: int, rem: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every way to give n cards to the allowed places, within rem (as full-length tuples)."""
+        out: list[tuple[int, ...]] = []
+        size = len(rem)
+
+        def rec(k: int, left: int, acc: list[int]) -> None:
+            if k == len(allowed) - 1:
+                p = allowed[k]
+                if left <= rem[p]:
+                    acc[p] = left
+                    out.append(tuple(acc))
+                    acc[p] = 0
+                return
+            p = allowed[k]
+            for x in range(min(left, rem[p]) + 1):
+                acc[p] = x
+                rec(k + 1, left - x, acc)
+            acc[p] = 0
+
+        rec(0, n, [0] * size)
+        return out
+
+    def _count(self, i: int, rem: tuple[int, ...]) -> int:
+        if i == len(self.classes):
+            return 1 if not any(rem) else 0
+        key = (i, rem)
+        if key in self._ways:
+            return self._ways[key]
+        allowed, cards = self.classes[i]
+        total = 0
+        opts: list[tuple[int, ...]] = []
+        cum: list[int] = []
+        for d in self._splits(allowed, len(cards), rem):
+            after = tuple(r - x for r, x in zip(rem, d, strict=True))
+            w = self._count(i + 1, after)
+            if w:
+                left = len(cards)
+                mult = 1
+                for x in d:
+                    if x:
+                        mult *= comb(left, x)
+                        left -= x
+                total += mult * w
+                opts.append(d)
+                cum.append(total)
+        self._ways[key] = total
+        self._opts[key] = (opts, cum, total)
+        return total
+
+    # ----- drawing ----------------------------------------------------------------------------
+
+    def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """A uniform deal for the linear constraints (hands as masks, stock in deal order)."""
+        obs = self.obs
+        hands = [self.fixed[0], self.fixed[1], self.fixed[2], self.fixed[3]]
+        hands[obs.seat] = obs.hand
+        stock: list[int] = []
+        rem = self.need
+        for i, (_allowed, cards) in enumerate(self.classes):
+            opts, cum, total = self._opts[(i, rem)]
+            j = bisect.bisect_right(cum, rng.randrange(total))
+            d = opts[j]
+            pool = cards[:]
+            rng.shuffle(pool)
+            k = 0
+            for idx, x in enumerate(d):
+                if not x:
+                    continue
+                place = self.places[idx]
+                part = pool[k:k + x]
+                k += x
+                if place == STOCK:
+                    stock += part
+                else:
+                    m = 0
+                    for c in part:
+                        m |= 1 << c
+                    hands[place] |= m
+            rem = tuple(r - x for r, x in zip(rem, d, strict=True))
+        if stock:
+            rng.shuffle(stock)
+        return hands, stock
+
+    def sample(self, rng: random.Random, deadline: float | None = None) -> tuple[list[int], list[int]]:
+        """A uniform deal for every constraint (projects by rejection). Raises SamplerError after
+        max_tries rejections, or once time.perf_counter() passes `deadline`."""
+        for i in range(self.max_tries):
+            if deadline is not None and i & 31 == 31 and time.perf_counter() > deadline:
+                break
+            hands, stock = self.draw(rng)
+            self.tries += 1
+            if not self.proj_seats or self.projects_ok(hands):
+                self.accepted += 1
+                return hands, stock
+        raise SamplerError("no deal with the declared projects was found")
+
+    @property
+    def needs_rejection(self) -> bool:
+        return bool(self.proj_seats)
+
+    # ----- projects ---------------------------------------------------------------------------
+
+    def _init_projects(self) -> None:
+        obs = self.obs
+        c = obs.contract
+        played_by = [0, 0, 0, 0]
+        for s, a in obs.history:
+            if is_card(a):
+                played_by[s] |= 1 << a
+        self.played_by = played_by
+        self.sun = c.sun if c else False
+        self.trump = c.trump if c else -1
+        self.tie_rule = obs.rules.trump_sequence_wins_ties
+        self.proj_seats = [s for s in range(4) if s != obs.seat and obs.declared[s]]
+        pb = obs.play_base
+        self.compared_here = bool(obs.tricks) and (pb is None or pb.tricks_done == 0)
+        self.first_leader = obs.tricks[0][0] if obs.tricks else -1
+
+    def projects_of(self, hands: list[int], s: int) -> tuple[Project, ...]:
+        return projects_in(hands[s] | self.played_by[s], self.sun, self.trump, self.tie_rule)
+
+    def projects_ok(self, hands: list[int]) -> bool:
+        obs = self.obs
+        found: dict[int, tuple[Project, ...]] = {}
+        for s in self.proj_seats:
+            projs = self.projects_of(hands, s)
+            if tuple(p.kind for p in projs) != obs.declared[s]:
+                return False
+            found[s] = projs
+        if not self.compared_here:
+            return True
+        if obs.declared[obs.seat]:
+            found[obs.seat] = self.projects_of(hands, obs.seat)
+        best_key: tuple[int, ...] | None = None
+        best_seat = -1
+        for pos in range(4):
+            seat = (self.first_leader + pos) & 3
+            for p in found.get(seat, ()):
+                key = (*compare_key(p, self.sun, self.trump, self.tie_rule), -pos)
+                if best_key is None or key > best_key:
+                    best_key, best_seat = key, seat
+        team = None if best_key is None else best_seat & 1
+        if team != obs.project_team:
+            return False
+        if team is not None:
+            for s in (team, team + 2):
+                shown = 0
+                for p in found.get(s, ()):
+                    shown |= p.cards
+                if shown != obs.shown[s]:
+                    return False
+        return True
+
+    # ----- a FastState for a drawn deal --------------------------------------------------------
+
+    def fast_template(self) -> FastState:
+        """Everything public about the card play; hands (and first-trick projects) left to fill."""
+        obs = self.obs
+        c = obs.contract
+        assert c is not None and obs.phase is Phase.PLAYING
+        s = FastState.__new__(FastState)
+        s.hands = [0, 0, 0, 0]
+        s.trump, s.sun, s.kind, s.locked = c.trump, c.sun, c.kind, c.locked
+        s.declarer_team, s.raise_level = c.declarer_team, c.raise_level
+        s.rules_tie = obs.rules.trump_sequence_wins_ties
+        s.leader, s.trick, s.ekka = obs.trick_leader, list(obs.trick), obs.ekka
+        s.win_idx = _winner_index(s.trick, s.trump) if s.trick else 0
+        s.played, s.points, s.tricks_won = obs.played, list(obs.points), list(obs.tricks_won)
+        s.done = sum(obs.tricks_won)
+        s.declared = [(), (), (), ()]
+        s.kinds = [d or () for d in obs.declared]
+        s.project_team = obs.project_team
+        kq = [0, 0, 0, 0]
+        pb = obs.play_base
+        if pb is not None and pb.baloot_seat is not None:
+            kq[pb.baloot_seat] = 2
+        if not c.sun:
+            for seat, a in obs.history:
+                if is_card(a) and a >> 3 == c.trump and a & 7 in (KING, QUEEN):
+                    kq[seat] += 1
+        s.kq = kq
+        blocked = [False, False, False, False]
+        if not c.sun and self.compared_here and obs.project_team is not None:
+            kq_mask = SUIT_MASKS[c.trump] & ((1 << (c.trump * 8 + KING)) | (1 << (c.trump * 8 + QUEEN)))
+            for seat in (obs.project_team, obs.project_team + 2):
+                sh = obs.shown[seat]
+                if (sh & KINGS == KINGS or sh & QUEENS == QUEENS
+                        or (sh & kq_mask == kq_mask and obs.baloot_seat != seat)):
+                    blocked[seat] = True
+        s.blocked = blocked
+        s.baloot = obs.baloot_seat
+        return s
+
+    def fast_state(self, template: FastState, hands: list[int]) -> FastState:
+        s = template.copy()
+        s.hands = list(hands)
+        if s.done == 0:
+            obs = self.obs
+            decl: list[tuple[Project, ...]] = []
+            for seat in range(4):
+                d = obs.declared[seat]
+                if d is None:
+                    projs = projects_in(hands[seat] | self.played_by[seat], s.sun, s.trump, s.rules_tie)
+                elif d:
+                    projs = self.projects_of(hands, seat)
+                else:
+                    projs = ()
+                decl.append(projs)
+            s.declared = decl
+            s.kinds = [tuple(p.kind for p in d) for d in decl]
+        return s
+
+
+def full_deck_check(hands: list[int], stock: list[int], obs: Observation) -> bool:
+    m = obs.played
+    for h in hands:
+        m |= h
+    for c in stock:
+        m |= 1 << c
+    if obs.phase is Phase.BIDDING:
+        m |= 1 << obs.buying_card
+    return m == FULL_DECK

@@ -1,0 +1,82 @@
+"""Registry, arena, hints and match equity."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.agent import RandomAgent
+from ai.arena import jobs, main, play_match, summarize, wilson
+from ai.equity import equity_after, match_equity
+from ai.heuristic import HeuristicAgent
+from ai.hints import recommend
+from ai.ismcts import ISMCTSAgent
+from ai.registry import available, make_agent
+from game.state import RoundState
+
+
+def test_registry_names() -> None:
+    assert isinstance(make_agent("random", 1), RandomAgent)
+    assert isinstance(make_agent("heuristic", 1), HeuristicAgent)
+    for level in ("easy", "medium", "hard"):
+        agent = make_agent(f"ismcts:{level}", 1)
+        assert isinstance(agent, ISMCTSAgent) and agent.config.name == level
+    assert isinstance(make_agent("ismcts:iters=50", 1), ISMCTSAgent)
+    assert isinstance(make_agent("ai.agent:RandomAgent", 3), RandomAgent)
+    assert isinstance(make_agent("ai.heuristic:HeuristicAgent", 3), HeuristicAgent)
+    assert "ismcts:hard" in available()
+    for bad in ("nobody", "ai.agent:Nope", "no.such.module:X", "ismcts:legendary"):
+        with pytest.raises(ValueError):
+            make_agent(bad, 0)
+
+
+def test_arena_plays_matches_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    r = play_match(0, 5, "heuristic", "random", a_team=1)
+    assert r.hands > 0 and len(r.diffs) == r.hands and r.a_team == 1
+    assert main(["--ns", "heuristic", "--ew", "random", "--matches", "4", "--seed", "2", "--duplicate",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "match wins A:" in out and "95% CI" in out and "duplicate pairs: 2" in out
+    assert "mean game-point difference per hand" in out
+    assert [j[1] for j in jobs(4, 1, True)] == [j[1] for j in jobs(4, 1, True)][::1]
+    seeds = [s for _i, s, _t in jobs(4, 1, True)]
+    assert seeds[0] == seeds[1] and seeds[2] == seeds[3] and seeds[0] != seeds[2]
+    assert "A = x" in summarize([r], "x", "y", False)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(80, 100)
+    assert 0.70 < lo < 0.80 < hi < 0.88
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_hints_recommend_a_legal_action_with_a_reason() -> None:
+    rng = random.Random(4)
+    s = RoundState.deal(random.Random(4))
+    bots = [HeuristicAgent(i) for i in range(4)]
+    seen_kinds = set()
+    steps = 0
+    while not s.is_over() and steps < 60:
+        seat = s.to_move()
+        assert seat is not None
+        obs = s.observation(seat)
+        if steps % 3 == 0 or (len(obs.legal_actions) > 1 and rng.random() < 0.3):
+            action, reason = recommend(obs, "easy", seed=1)
+            assert action in obs.legal_actions
+            assert reason and "\n" not in reason and len(reason) < 200
+            seen_kinds.add(obs.phase.value)
+        s.apply(bots[seat].choose(obs, obs.legal_actions))
+        steps += 1
+    assert {"bidding", "playing"} <= seen_kinds
+
+
+def test_match_equity() -> None:
+    assert match_equity(0, 0) == pytest.approx(0.5, abs=1e-9)
+    assert match_equity(140, 20) > 0.95
+    assert match_equity(20, 140) < 0.05
+    assert match_equity(100, 90) > match_equity(90, 100)
+    for a in range(0, 150, 15):
+        assert match_equity(a, 50) <= match_equity(a + 10, 50) + 1e-12
+    assert equity_after((100, 100), 0, (60, 0), None) == 1.0
+    assert equity_after((0, 0), 1, (0, 0), 1) == 1.0
