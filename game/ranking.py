@@ -73,23 +73,6 @@ def _stronger_masks(trump: int) -> tuple[CardSet, ...]:
 STRONGER: dict[int, tuple[CardSet, ...]] = {t: _stronger_masks(t) for t in (*SUITS, NO_TRUMP)}
 
 
-def trick_winner_index(cards: list[Card] | tuple[Card, ...], trump: int) -> int:
-    """Index in `cards` (play order) of the card that wins the trick so far."""
-    table = STRENGTH[trump]
-    led = cards[0] >> 3
-    best = 0
-    best_key = table[cards[0]]
-    for i in range(1, len(cards)):
-        c = cards[i]
-        s = c >> 3
-        if s != led and s != trump:
-            continue
-        k = table[c]
-        if k > best_key:
-            best, best_key = i, k
-    return best
-
-
 def sort_key(card: Card, trump: int) -> tuple[int, int]:
     """Display order: by suit, then by the contract's rank order."""
     return (card >> 3, STRENGTH[trump][card])
