@@ -105,7 +105,3 @@ def project_from_cards(kind: str, cards: CardSet, sun: bool) -> Project:
         if p.cards == cards and p.kind == kind:
             return p
     raise ValueError(f"{cards_str(cards)} is not a {kind}")
-
-
-def describe(p: Project) -> str:
-    return f"{p.kind} {cards_str(p.cards, symbols=True)}"

@@ -71,8 +71,3 @@ def _stronger_masks(trump: int) -> tuple[CardSet, ...]:
 
 
 STRONGER: dict[int, tuple[CardSet, ...]] = {t: _stronger_masks(t) for t in (*SUITS, NO_TRUMP)}
-
-
-def sort_key(card: Card, trump: int) -> tuple[int, int]:
-    """Display order: by suit, then by the contract's rank order."""
-    return (card >> 3, STRENGTH[trump][card])

@@ -22,7 +22,6 @@ from .cards import (
     card_str,
     cards_in,
     mask_of,
-    team_of,
 )
 from .contract import Contract
 from .doubling import Doubling
@@ -470,9 +469,6 @@ class RoundState:
 
     def hand_size(self, seat: int) -> int:
         return self.hands[seat].bit_count()
-
-    def team_of(self, seat: int) -> int:
-        return team_of(seat)
 
     def __repr__(self) -> str:
         from .notation import to_notation
