@@ -2,8 +2,9 @@
 
 No pygame here, so the driver can be tested headless. The computer players think in a `Thinker`
 (`ui.worker`): by default a separate process, so the drawing loop keeps its frame rate while a
-search runs. The driver is deterministic: every agent is seeded from the match seed and its seat,
-and time enters only through the `dt_ms` the caller passes to `update()` (a minimum pace per move).
+search runs. The driver is deterministic: every decision is seeded from the match seed, the seat and
+the action count, and time enters only through the `dt_ms` the caller passes to `update()` (a
+minimum pace per move).
 """
 
 from __future__ import annotations
