@@ -22,6 +22,23 @@ from .evaluate import decide_call
 from .fast import nth_card
 
 Reason = str
+"""A code for why a rule chose a card; RULE_TEXT gives its English words (a UI translates it)."""
+
+RULE_TEXT: dict[Reason, str] = {
+    "only_card": "the only legal card",
+    "feed_partner": "partner is sure to win the trick: add points to it",
+    "make_safe": "make the trick safe for our side",
+    "partner_low": "partner is winning: play low",
+    "win_cheap": "win the trick as cheaply as possible",
+    "win_sure": "take the trick with a card that cannot be beaten",
+    "take_points": "take the points on the table",
+    "throw_cheap": "cannot win the trick: throw the cheapest card",
+    "draw_trumps": "draw the opponents' trumps with the top trump",
+    "cash": "cash a sure winner",
+    "return_suit": "return partner's suit",
+    "lead_low": "lead low",
+    "declare": "declare the projects",
+}
 
 
 class Table:
@@ -103,7 +120,7 @@ class Table:
 
     def choose(self, legal: int) -> tuple[int, Reason]:
         if legal.bit_count() == 1:
-            return legal.bit_length() - 1, "the only legal card"
+            return legal.bit_length() - 1, "only_card"
         if not self.trick:
             return self.lead(legal)
         return self.follow(legal)
@@ -123,24 +140,24 @@ class Table:
                 # keep the top card of a suit (a sure trick later) unless it is all we have
                 give = [c for c in pool if not (self.master(c) and self.top_of_suit(c))] or pool
                 c = max(give, key=lambda c: (self.pts(c), -self.strength(c), -c))
-                return c, "partner is sure to win the trick: add points to it"
+                return c, "feed_partner"
             sure_beaters = [c for c in _cards(legal) if self.beats(c, best, led)
                             and self.sure(c, led, after) and not self.is_trump(c)]
             if sure_beaters and trick_pts >= 10:
-                return min(sure_beaters, key=self.strength), "make the trick safe for our side"
-            return self.cheapest(legal), "partner is winning: play low"
+                return min(sure_beaters, key=self.strength), "make_safe"
+            return self.cheapest(legal), "partner_low"
         beaters = [c for c in _cards(legal) if self.beats(c, best, led)]
         if beaters:
             if not after:
-                return min(beaters, key=self.strength), "win the trick as cheaply as possible"
+                return min(beaters, key=self.strength), "win_cheap"
             sure = [c for c in beaters if self.sure(c, led, after)]
             if sure:
-                return min(sure, key=self.strength), "take the trick with a card that cannot be beaten"
+                return min(sure, key=self.strength), "win_sure"
             if trick_pts >= 10 or self.is_trump(beaters[0]):
                 c = min(beaters, key=lambda c: (self.strength(c), c))
                 if not (self.is_trump(c) and self.pts(c) >= 10 and trick_pts < 10):
-                    return c, "take the points on the table"
-        return self.cheapest(legal), "cannot win the trick: throw the cheapest card"
+                    return c, "take_points"
+        return self.cheapest(legal), "throw_cheap"
 
     def top_of_suit(self, c: int) -> bool:
         """Nothing stronger in its suit is left anywhere, this hand included."""
@@ -156,7 +173,7 @@ class Table:
             if my_trumps and opp_trumps and self.declarers:
                 top = max(my_trumps, key=self.strength)
                 if self.master(top):
-                    return top, "draw the opponents' trumps with the top trump"
+                    return top, "draw_trumps"
         # cash sure winners
         winners = []
         for c in cards:
@@ -167,13 +184,13 @@ class Table:
                 winners.append(c)
         if winners:
             c = max(winners, key=lambda c: (self.pts(c), self.strength(c)))
-            return c, "cash a sure winner"
+            return c, "cash"
         # return the partner's suit
         psuit = self.partner_suit()
         if psuit is not None:
             mine = [c for c in cards if c >> 3 == psuit]
             if mine:
-                return min(mine, key=self.strength), "return partner's suit"
+                return min(mine, key=self.strength), "return_suit"
         # lead low from the suit that costs least
         best_c, best_key = -1, (99.0, 0)
         for suit in range(4):
@@ -196,7 +213,7 @@ class Table:
                 best_c, best_key = low, key
         if best_c < 0:
             best_c = self.cheapest(legal)
-        return best_c, "lead low"
+        return best_c, "lead_low"
 
     def partner_suit(self) -> int | None:
         """The suit the partner led most recently (not trump)."""
@@ -230,7 +247,7 @@ def _winner_index(trick: Sequence[int], trump: int) -> int:
 
 def heuristic_play(obs: Observation, legal: Sequence[Action]) -> tuple[Action, Reason]:
     if DECLARE in legal:
-        return DECLARE, "declare the projects"
+        return DECLARE, "declare"
     mask = 0
     for a in legal:
         if is_card(a):

@@ -1,20 +1,49 @@
 """Hints for the human: the same search the bots use recommends a move, with a one-line reason.
 
-    action, reason = recommend(observation)            # medium budget
-    action, reason = recommend(observation, "hard", seed=7)
+    action, reason = recommend(observation)            # medium budget, reason in English
+    action, why = recommend_explained(observation)     # reason as a code + values, to translate
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from game.actions import HOKUM_SUIT_BASE, Action, action_str, is_card
 from game.cards import SUIT_SYMBOLS, card_str
 from game.observation import Observation
 
-from .heuristic import heuristic_play
+from .heuristic import RULE_TEXT, heuristic_play
 from .ismcts import ISMCTSAgent, SearchConfig, SearchResult, level_config
 
 
-def _name(a: Action) -> str:
+@dataclass(frozen=True)
+class HintReason:
+    """Why a move is recommended: `key` names the sentence, `values` fill it in.
+
+    Keys: only, declare, rule, call, call_alt, card_rule, card_sim, card_sim_alt. Values: `rule`
+    (a heuristic.RULE_TEXT code), `points`, `alt_points` (game points, signed), `chance`,
+    `alt_chance` (0-1), `visits`, `iterations`, `deals`, and `alt` (another action).
+    """
+
+    key: str
+    values: dict[str, int | float | str] = field(default_factory=dict)
+
+
+ENGLISH = {
+    "only": "the only legal move",
+    "declare": "Declare your projects: they score for your side if they are the best on the table",
+    "rule": "the rule of thumb for this position",
+    "call": "our chance to win the match would be about {chance:.0%}, over {deals} simulated deals",
+    "call_alt": ("our chance to win the match would be about {chance:.0%} (against {alt_chance:.0%} "
+                 "after {alt}), over {deals} simulated deals"),
+    "card_rule": "{rule} (about {points:+.0f} game points for our side)",
+    "card_sim": "about {points:+.0f} game points for our side in {visits} of {iterations} simulations",
+    "card_sim_alt": ("about {points:+.0f} game points for our side in {visits} of {iterations} "
+                     "simulations; {alt} would give about {alt_points:+.0f}"),
+}
+
+
+def action_name(a: Action) -> str:
     if is_card(a):
         return card_str(a, symbols=True)
     if HOKUM_SUIT_BASE <= a < HOKUM_SUIT_BASE + 4:
@@ -22,42 +51,62 @@ def _name(a: Action) -> str:
     return action_str(a).capitalize()
 
 
-def explain(obs: Observation, res: SearchResult) -> str:
+def reason_of(obs: Observation, res: SearchResult) -> HintReason:
     a = res.action
     if res.kind == "declare":
-        return "Declare your projects: they score for your side if they are the best on the table"
+        return HintReason("declare")
     if res.kind == "fallback" or not res.stats:
-        return f"{_name(a)}: the rule of thumb for this position"
+        return HintReason("rule")
     ranked = sorted(res.stats.items(), key=lambda kv: (-kv[1][0], -kv[1][1]))
     others = [kv for kv in ranked if kv[0] != a]
     if res.kind == "call":
-        mine = res.stats[a][1]
-        text = f"{_name(a)}: our chance to win the match would be about {mine:.0%}"
-        if others:
-            alt, (_n, v) = max(others, key=lambda kv: kv[1][1])
-            text += f" (against {v:.0%} after {_name(alt)})"
-        return text + f", over {res.iterations} simulated deals"
+        values: dict[str, int | float | str] = {"chance": res.stats[a][1], "deals": res.iterations}
+        if not others:
+            return HintReason("call", values)
+        alt, (_n, v) = max(others, key=lambda kv: kv[1][1])
+        return HintReason("call_alt", values | {"alt": alt, "alt_chance": v})
     visits, mean = res.stats[a]
-    text = (f"{_name(a)}: about {mean:+.0f} game points for our side "
-            f"in {visits} of {res.iterations} simulations")
     legal = list(obs.legal_actions) or list(res.stats)
-    h_action, h_reason = heuristic_play(obs, legal)
-    if h_action == a and h_reason:
-        text = f"{_name(a)}: {h_reason} (about {mean:+.0f} game points for our side)"
-    elif others:
-        alt, (_n, v) = others[0]
-        text += f"; {_name(alt)} would give about {v:+.0f}"
-    return text
+    h_action, h_rule = heuristic_play(obs, legal)
+    if h_action == a and h_rule in RULE_TEXT:
+        return HintReason("card_rule", {"rule": h_rule, "points": mean})
+    values = {"points": mean, "visits": visits, "iterations": res.iterations}
+    if not others:
+        return HintReason("card_sim", values)
+    alt, (_n, v) = others[0]
+    return HintReason("card_sim_alt", values | {"alt": alt, "alt_points": v})
 
 
-def recommend(observation: Observation, level: str | SearchConfig = "medium",
-              seed: int = 0) -> tuple[Action, str]:
+def english(action: Action, why: HintReason) -> str:
+    """The reason as one English line, starting with the move."""
+    values = dict(why.values)
+    if "alt" in values:
+        values["alt"] = action_name(int(values["alt"]))
+    if "rule" in values:
+        values["rule"] = RULE_TEXT[str(values["rule"])]
+    text = ENGLISH[why.key].format(**values)
+    return text if why.key == "declare" else f"{action_name(action)}: {text}"
+
+
+def explain(obs: Observation, res: SearchResult) -> str:
+    return english(res.action, reason_of(obs, res))
+
+
+def recommend_explained(observation: Observation, level: str | SearchConfig = "medium",
+                        seed: int = 0) -> tuple[Action, HintReason]:
     """The recommended action for the seat of `observation` (which must be to move) and why."""
     legal = list(observation.legal_actions)
     if not legal:
         raise ValueError("this seat has nothing to decide now")
     if len(legal) == 1:
-        return legal[0], f"{_name(legal[0])}: the only legal move"
+        return legal[0], HintReason("only")
     cfg = level_config(level) if isinstance(level, str) else level
     res = ISMCTSAgent(cfg, seed=seed).decide(observation, legal)
-    return res.action, explain(observation, res)
+    return res.action, reason_of(observation, res)
+
+
+def recommend(observation: Observation, level: str | SearchConfig = "medium",
+              seed: int = 0) -> tuple[Action, str]:
+    """Like `recommend_explained`, with the reason as one English line."""
+    action, why = recommend_explained(observation, level, seed)
+    return action, english(action, why)

@@ -24,9 +24,10 @@ from dataclasses import dataclass, replace
 import pygame
 import pygame_gui
 
+from ai.hints import HintReason
 from game.actions import DECLARE, NO_DECLARE, Action, action_str, is_card
 from game.bidding import CHOICE, IllegalActionError
-from game.cards import SUIT_SYMBOLS, card_str
+from game.cards import SUIT_SYMBOLS
 from game.phase import Phase
 from game.projects import Project
 
@@ -673,7 +674,7 @@ class App:
         self.hint_token = None
         action, reason = got
         self.hint_action = (n, action)
-        why = hint_reason(action, reason)
+        why = hint_reason(reason, self.action_label)
         move = self.action_label(action)
         self.toast(tr("hint.suggested", move=move, reason=why) if why else move, "info", HINT_MS)
         self.speaker.say(tr("hint.suggested", move=move, reason=why) if why else move)
@@ -969,14 +970,20 @@ def describe_projects(projects: tuple[Project, ...]) -> str:
     return i18n.list_join(parts)
 
 
-def hint_reason(action: Action, reason: str) -> str:
-    """The reason of `ai.hints` without the move it starts with ('K♥: …'); its words are English."""
-    if is_card(action):
-        name = card_str(action, symbols=True)
-    else:
-        name = action_str(action).replace("-", " ").capitalize()
-    if reason.startswith(name + ": "):
-        reason = reason[len(name) + 2:]
-    if reason == "the only legal move":
-        return tr("hint.only")
-    return reason
+def hint_reason(why: HintReason | None, label: Callable[[Action], str]) -> str:
+    """The reason of `ai.hints`, in the player's language (`label` names another move)."""
+    if why is None:
+        return ""
+    values: dict[str, object] = {}
+    for name, value in why.values.items():
+        if name in ("chance", "alt_chance"):
+            values[name] = f"{round(float(value) * 100)}%"
+        elif name in ("points", "alt_points"):
+            values[name] = f"{float(value):+.0f}"
+        elif name == "alt":
+            values[name] = label(int(value))
+        elif name == "rule":
+            values[name] = tr(f"hint.rule.{value}")
+        else:
+            values[name] = value
+    return tr(f"hint.why.{why.key}", **values)

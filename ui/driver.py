@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ai.hints import HintReason
 from game.actions import Action
 from game.events import Event, NewHand
 from game.match import MatchState
@@ -143,7 +144,7 @@ class MatchDriver:
 
     def request_hint(self, seat: int, level: str = "medium") -> Token | None:
         """Ask the thinker for a recommended move for `seat` (a person to move); None if it is not
-        that seat's turn. The answer, `(action, reason)`, comes back through `take_hint`."""
+        that seat's turn. The answer, `(action, why)`, comes back through `take_hint`."""
         if self.state.to_move() != seat:
             return None
         self._hint_n += 1
@@ -155,14 +156,14 @@ class MatchDriver:
         self.collect()
         return token
 
-    def take_hint(self, token: Token) -> tuple[Action, str] | None:
+    def take_hint(self, token: Token) -> tuple[Action, HintReason | None] | None:
         """The hint's answer once it has arrived (then forgotten), else None."""
         self.collect()
         got = self._inbox.pop(token, None)
         if got is None:
             return None
         if isinstance(got, int):  # the hint search failed: the worker fell back to a legal move
-            return got, ""
+            return got, None
         return got
 
     def _apply(self, action: Action) -> list[UIEvent]:

@@ -21,14 +21,15 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ai.agent import Agent, RandomAgent
+from ai.hints import HintReason, recommend_explained
 from game.actions import Action
 from game.observation import Observation
 
 Token = tuple[int, int]
-Answer = Action | tuple[Action, str]
-"""A move, or for a hint request a move and the one-line reason."""
+Answer = Action | tuple[Action, HintReason | None]
+"""A move, or for a hint request a move and why (a code the table translates)."""
 HINT_PREFIX = "hint:"
-"""Spec of a hint request: "hint:medium" asks `ai.hints.recommend` at that level."""
+"""Spec of a hint request: "hint:medium" asks `ai.hints.recommend_explained` at that level."""
 
 
 @dataclass(frozen=True)
@@ -107,17 +108,13 @@ def choose(req: Request) -> Answer:
     return agent.choose(req.observation, list(req.legal))
 
 
-def hint(req: Request) -> tuple[Action, str]:
-    """The recommended move for a person, with a one-line reason (`ai.hints`)."""
+def hint(req: Request) -> tuple[Action, HintReason | None]:
+    """The recommended move for a person, with the reason (`ai.hints`)."""
     level = req.spec[len(HINT_PREFIX):] or "medium"
-    try:
-        from ai.hints import recommend  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return req.legal[0], ""
-    action, reason = recommend(req.observation, level, seed=req.seed)
+    action, why = recommend_explained(req.observation, level, seed=req.seed)
     if action not in req.legal:
-        return req.legal[0], ""
-    return action, str(reason)
+        return req.legal[0], None
+    return action, why
 
 
 def lower_priority() -> None:
