@@ -15,7 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.cards import ACE, FULL_DECK, KING, QUEEN, SUIT_MASKS
+from game.cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
+from game.fastplay import legal_mask_fast
+from game.play import winner_index
 from game.projects import (
     KINDS,
     Project,
@@ -63,39 +65,6 @@ def nth_card(mask: int, n: int) -> int:
     for _ in range(n):
         mask &= mask - 1
     return (mask & -mask).bit_length() - 1
-
-
-def legal_mask_fast(hand: int, trick: Sequence[int], trump: int, locked: bool, ekka: bool,
-                    win_idx: int) -> int:
-    """game.play.legal_mask, unrolled (win_idx = index of the card winning the trick)."""
-    n = len(trick)
-    if n == 0:
-        if locked and trump >= 0:
-            m = hand & ~SUIT_MASKS[trump]
-            return m if m else hand
-        return hand
-    led = trick[0] >> 3
-    follow = hand & SUIT_MASKS[led]
-    if trump < 0:
-        return follow if follow else hand
-    partner_winning = n - win_idx == 2
-    if led == trump:
-        if follow and not partner_winning:
-            over = hand & STRONGER[trump][trick[win_idx]]
-            return over if over else follow
-        return follow if follow else hand
-    if follow:
-        return follow
-    trumps = hand & SUIT_MASKS[trump]
-    if n == 1:
-        return trumps if trumps else hand
-    if partner_winning:
-        if n == 2 and not (ekka or trick[0] & 7 == ACE) and trumps:
-            return trumps
-        return hand
-    best = trick[win_idx]
-    beat = hand & STRONGER[trump][best] if best >> 3 == trump else trumps
-    return beat if beat else hand
 
 
 class FastState:
@@ -176,7 +145,7 @@ class FastState:
         s.declarer_team, s.raise_level = c.declarer_team, c.raise_level
         s.rules_tie = st.rules.trump_sequence_wins_ties
         s.leader, s.trick, s.ekka = st.leader, list(st.trick), st.ekka
-        s.win_idx = _winner_index(s.trick, s.trump) if s.trick else 0
+        s.win_idx = winner_index(s.trick, s.trump) if s.trick else 0
         s.played, s.done = st.played, st.tricks_done
         s.points, s.tricks_won = list(st.points), list(st.tricks_won)
         decl = [d if d is not None else (st.available[i] if st.tricks_done == 0 else ())
@@ -333,17 +302,6 @@ class FastState:
                           raise_level=self.raise_level, card_points=tuple(self.points),
                           tricks=tuple(self.tricks_won), projects=projects,
                           baloot=(bal is not None and bal & 1 == 0, bal is not None and bal & 1 == 1))
-
-
-def _winner_index(trick: Sequence[int], trump: int) -> int:
-    table = STRENGTH[trump]
-    led = trick[0] >> 3
-    best, key = 0, table[trick[0]]
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if (c >> 3 == led or c >> 3 == trump) and table[c] > key:
-            best, key = i, table[c]
-    return best
 
 
 QUADS = tuple(sum(1 << (s * 8 + r) for s in range(4)) for r in range(3, 8))  # 10 J Q K A

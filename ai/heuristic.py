@@ -16,6 +16,7 @@ from game.actions import DECLARE, NO_DECLARE, Action, is_card
 from game.cards import FULL_DECK, SUIT_MASKS
 from game.observation import Observation
 from game.phase import Phase
+from game.play import winner_index
 from game.ranking import POINTS, STRENGTH, STRONGER
 
 from .evaluate import decide_call
@@ -129,7 +130,7 @@ class Table:
         trick = self.trick
         n = len(trick)
         led = trick[0] >> 3
-        wi = _winner_index(trick, self.trump)
+        wi = winner_index(trick, self.trump)
         best = trick[wi]
         w_seat = (self.leader + wi) & 3
         after = [(self.seat + k) & 3 for k in range(1, 4 - n)]
@@ -232,17 +233,6 @@ def _cards(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def _winner_index(trick: Sequence[int], trump: int) -> int:
-    table = STRENGTH[trump]
-    led = trick[0] >> 3
-    best, key = 0, table[trick[0]]
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if (c >> 3 == led or c >> 3 == trump) and table[c] > key:
-            best, key = i, table[c]
-    return best
 
 
 def heuristic_play(obs: Observation, legal: Sequence[Action]) -> tuple[Action, Reason]:

@@ -25,9 +25,10 @@ from game.actions import is_card
 from game.cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
 from game.observation import Observation
 from game.phase import Phase
+from game.play import winner_index
 from game.projects import Project, compare_key
 
-from .fast import FastState, _winner_index, projects_in
+from .fast import FastState, projects_in
 
 STOCK = 4
 KINGS = sum(1 << (s * 8 + KING) for s in range(4))
@@ -256,7 +257,7 @@ class WorldSampler:
         s.declarer_team, s.raise_level = c.declarer_team, c.raise_level
         s.rules_tie = obs.rules.trump_sequence_wins_ties
         s.leader, s.trick, s.ekka = obs.trick_leader, list(obs.trick), obs.ekka
-        s.win_idx = _winner_index(s.trick, s.trump) if s.trick else 0
+        s.win_idx = winner_index(s.trick, s.trump) if s.trick else 0
         s.played, s.points, s.tricks_won = obs.played, list(obs.points), list(obs.tricks_won)
         s.done = sum(obs.tricks_won)
         s.declared = [(), (), (), ()]

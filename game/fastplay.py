@@ -6,13 +6,46 @@ Used by benchmarks and simulations that need many playouts per second; the gener
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from .cards import SUIT_MASKS, CardSet
+from .cards import ACE, SUIT_MASKS, CardSet
 from .ranking import LAST_TRICK_BONUS, POINTS, STRENGTH, STRONGER
 from .state import RoundState
 
 Trace = list[tuple[CardSet, int]]
+
+
+def legal_mask_fast(hand: int, trick: Sequence[int], trump: int, locked: bool, ekka: bool,
+                    win_idx: int) -> int:
+    """game.play.legal_mask unrolled for speed (win_idx = index of the card winning the trick)."""
+    n = len(trick)
+    if n == 0:
+        if locked and trump >= 0:
+            m = hand & ~SUIT_MASKS[trump]
+            return m if m else hand
+        return hand
+    led = trick[0] >> 3
+    follow = hand & SUIT_MASKS[led]
+    if trump < 0:
+        return follow if follow else hand
+    partner_winning = n - win_idx == 2
+    if led == trump:
+        if follow and not partner_winning:
+            over = hand & STRONGER[trump][trick[win_idx]]
+            return over if over else follow
+        return follow if follow else hand
+    if follow:
+        return follow
+    trumps = hand & SUIT_MASKS[trump]
+    if n == 1:
+        return trumps if trumps else hand
+    if partner_winning:
+        if n == 2 and not (ekka or trick[0] & 7 == ACE) and trumps:
+            return trumps
+        return hand
+    best = trick[win_idx]
+    beat = hand & STRONGER[trump][best] if best >> 3 == trump else trumps
+    return beat if beat else hand
 
 
 def random_playout(hands: list[CardSet], leader: int, trick: list[int], trump: int, locked: bool,
@@ -27,7 +60,6 @@ def random_playout(hands: list[CardSet], leader: int, trick: list[int], trump: i
     strength = STRENGTH[trump]
     value = POINTS[trump]
     stronger = STRONGER[trump]
-    trumps = SUIT_MASKS[trump] if trump >= 0 else 0
     hokum = trump >= 0
     n = len(trick)
     seat = (leader + n) & 3
@@ -39,29 +71,7 @@ def random_playout(hands: list[CardSet], leader: int, trick: list[int], trump: i
             best_i = i
     while tricks_done < 8:
         h = hands[seat]
-        if n == 0:
-            legal = h & ~trumps if locked and h & ~trumps else h
-        else:
-            best = trick[best_i]
-            m = h & SUIT_MASKS[led]
-            if m:
-                if led == trump and n - best_i != 2:
-                    legal = (m & stronger[best]) or m
-                else:
-                    legal = m
-            elif not hokum:
-                legal = h
-            elif n == 1:
-                legal = (h & trumps) or h
-            elif n - best_i == 2:  # partner winning
-                if n == 2 and not (ekka or trick[0] & 7 == 7):
-                    legal = (h & trumps) or h
-                else:
-                    legal = h
-            elif best >> 3 == trump:
-                legal = (h & stronger[best]) or h
-            else:
-                legal = (h & trumps) or h
+        legal = legal_mask_fast(h, trick, trump, locked, ekka, best_i)
         k = int(rand() * legal.bit_count())
         bits = legal
         while k:
