@@ -168,7 +168,7 @@ def test_every_key_the_ui_uses_exists_in_both_languages() -> None:
     namespaces = {k.split(".")[0] for k in en}
     used: set[str] = set()
     prefixes: set[str] = set()
-    for path in sorted((ROOT / "ui").glob("*.py")):
+    for path in sorted((ROOT / "ui").rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         used |= {k for k in KEY_RE.findall(source) if k.split(".")[0] in namespaces}
         prefixes |= set(PREFIX_RE.findall(source))

@@ -1,0 +1,257 @@
+"""How to play and the statistics."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import i18n
+from ..layout import Layout
+from ..render import DIM_INK, GOLD, INK
+from ..stats import Statistics
+from ..text import tr
+
+if TYPE_CHECKING:
+    pass
+
+
+
+
+from .base import ConfirmScreen, Screen, ScreenHost, mirrored
+
+
+def howto_rows() -> list[tuple[str, str]]:
+    """The rules summary and, after it, the keyboard."""
+    rows = i18n.howto_blocks()
+    rows.append(("heading", tr("keys.title")))
+    for k in ("arrows", "enter", "continue", "c", "a", "f", "s", "space", "h", "l", "plus_minus", "esc",
+              "f11"):
+        rows.append(("bullet", tr(f"keys.{k}")))
+    return rows
+
+
+class HowToScreen(Screen):
+    """The rules summary (assets/i18n/howto_<language>.md), scrolled with ↑ ↓, Page Up/Down or the wheel."""
+
+    def __init__(self, host: ScreenHost) -> None:
+        self.scroll = 0
+        self.page: pygame.Surface | None = None
+        super().__init__(host)
+
+    def layout(self, lay: Layout) -> None:
+        box = self.frame = self.box(lay)
+        pad = max(10, round(18 * lay.u))
+        a = self.host.renderer.assets
+        top = box.y + pad + a.font(lay.big_font, True).get_linesize() + pad // 2
+        bh = lay.button_h()
+        self.view = pygame.Rect(box.x + pad, top, box.w - 2 * pad, box.bottom - pad - bh - pad - top)
+        self.page = self.render_page(self.view.w - round(16 * lay.u))
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+        bw = lay.button_w()
+        back = pygame.Rect(box.right - pad - bw, box.bottom - pad - bh, bw, bh)
+        self.button("back", mirrored(back, box), "btn.back")
+
+    def render_page(self, width: int) -> pygame.Surface:
+        lay = self.host.layout
+        a, r = self.host.renderer.assets, self.host.renderer
+        fs, hs = lay.font_size, round(lay.font_size * 1.2)
+        indent = round(22 * lay.u)
+        parts: list[tuple[pygame.Surface, int, int]] = []
+        y = 0
+        for kind, text in howto_rows():
+            if kind == "heading":
+                y += round(fs * 0.6) if parts else 0
+                s = r.fit_rich(text, hs, width, GOLD, True)
+                parts.append((s, i18n.aligned_x(0, width, s.get_width()), y))
+                y += s.get_height() + 4
+                continue
+            lines = a.wrap(text, fs, width - indent)
+            rtl = i18n.is_rtl()
+            for i, line in enumerate(lines):
+                s = r.rich(line, fs, INK)
+                parts.append((s, width - indent - s.get_width() if rtl else indent, y))
+                if i == 0 and kind == "bullet":
+                    dot = a.text("•", fs, GOLD, True)
+                    parts.append((dot, width - indent // 3 - dot.get_width() if rtl else indent // 3, y))
+                y += a.font(fs).get_linesize()
+            y += 3
+        page = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
+        for s, x, yy in parts:
+            page.blit(s, (x, yy))
+        return page
+
+    def max_scroll(self) -> int:
+        return max(0, (self.page.get_height() if self.page else 0) - self.view.h)
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + dy))
+
+    def key(self, key: int, mod: int = 0) -> None:
+        line = self.host.renderer.assets.font(self.host.layout.font_size).get_linesize()
+        if key == pygame.K_UP:
+            self.scroll_by(-line * 2)
+        elif key == pygame.K_DOWN:
+            self.scroll_by(line * 2)
+        else:
+            super().key(key, mod)
+
+    def other_key(self, key: int) -> None:
+        if key == pygame.K_PAGEUP:
+            self.scroll_by(-self.view.h + 40)
+        elif key == pygame.K_PAGEDOWN:
+            self.scroll_by(self.view.h - 40)
+        elif key == pygame.K_HOME:
+            self.scroll = 0
+        elif key == pygame.K_END:
+            self.scroll = self.max_scroll()
+
+    def wheel(self, dy: int) -> None:
+        self.scroll_by(-dy * 60)
+
+    def pressed(self, name: str) -> None:
+        self.back()
+
+    def draw_below(self, surface: pygame.Surface) -> None:
+        lay = self.host.layout
+        box = self.frame
+        self.panel(surface, box)
+        self.title(surface, box, tr("howto.title"))
+        if self.page is None:
+            return
+        view = self.view
+        surface.blit(self.page, view.topleft, pygame.Rect(0, self.scroll, view.w, view.h))
+        if self.max_scroll() > 0:
+            bar_w = max(4, round(6 * lay.u))
+            track = pygame.Rect(view.right - bar_w, view.y, bar_w, view.h)
+            track = mirrored(track, box)
+            pygame.draw.rect(surface, (50, 80, 60), track, border_radius=bar_w // 2)
+            h = max(20, round(view.h * view.h / self.page.get_height()))
+            y = view.y + round((view.h - h) * self.scroll / self.max_scroll())
+            pygame.draw.rect(surface, GOLD, pygame.Rect(track.x, y, bar_w, h), border_radius=bar_w // 2)
+        self.nav_hint(surface, box, "howto.nav", box.bottom - max(10, round(18 * lay.u)) - lay.button_h()
+                      + (lay.button_h() - lay.small_font) // 2)
+
+
+# ----- statistics ------------------------------------------------------------------------------
+
+def ratio(won: int, played: int) -> str:
+    if played <= 0:
+        return tr("stats.none")
+    return tr("stats.ratio", won=won, played=played, percent=round(100 * won / played))
+
+
+def margin(points: int | None) -> str:
+    if points is None:
+        return tr("stats.none")
+    return tr("stats.margin", points=f"{points:+d}")
+
+
+def stats_columns(s: Statistics) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Two columns of (label, value) under a heading: matches and hands; contracts, Al-Kaboot, Gahwa."""
+    left = [
+        (tr("stats.matches_played"), str(s.matches_played)),
+        (tr("stats.matches_won"), ratio(s.matches_won, s.matches_played)),
+        (tr("stats.hands_played"), str(s.hands_played)),
+        (tr("stats.hands_won"), ratio(s.hands_won, s.hands_played)),
+        (tr("stats.hands_thrown_in"), str(s.hands_thrown_in)),
+        (tr("stats.best_hand"), margin(s.best_hand)),
+        (tr("stats.worst_hand"), margin(s.worst_hand)),
+    ]
+    right = [
+        (tr("stats.hokum_taken"), str(s.hokum_taken)),
+        (tr("stats.hokum_made"), ratio(s.hokum_made, s.hokum_taken)),
+        (tr("stats.sun_taken"), str(s.sun_taken)),
+        (tr("stats.sun_made"), ratio(s.sun_made, s.sun_taken)),
+        (tr("stats.kaboot_for"), str(s.kaboot_for)),
+        (tr("stats.kaboot_against"), str(s.kaboot_against)),
+        (tr("stats.gahwa_played"), str(s.gahwa_played)),
+        (tr("stats.gahwa_won"), ratio(s.gahwa_won, s.gahwa_played)),
+    ]
+    return [(tr("stats.section.games"), left), (tr("stats.section.contracts"), right)]
+
+
+def recent_lines(s: Statistics) -> list[str]:
+    """'152-98 won' (as stored) in the player's language."""
+    out = []
+    for line in s.recent:
+        score, _, result = line.partition(" ")
+        us, _, them = score.partition("-")
+        key = "stats.recent_won" if result == "won" else "stats.recent_lost"
+        out.append(tr(key, us=us, them=them))
+    return out
+
+
+class StatsScreen(Screen):
+    """Matches and hands, contracts taken and made, Al-Kaboot, Gahwa, best and worst hands, recent matches."""
+
+    def __init__(self, host: ScreenHost) -> None:
+        self.stats = host.load_statistics()
+        super().__init__(host)
+
+    def layout(self, lay: Layout) -> None:
+        box = self.frame = self.box(lay)
+        pad = max(10, round(18 * lay.u))
+        bw = self.button_width(("stats.reset", "btn.back"), lay.button_w() + round(40 * lay.u))
+        bh = lay.button_h()
+        back = pygame.Rect(box.right - pad - bw, box.bottom - pad - bh, bw, bh)
+        reset = pygame.Rect(back.x - lay.m - bw, back.y, bw, bh)
+        self.button("reset", mirrored(reset, box), "stats.reset", "#pass")
+        self.button("back", mirrored(back, box), "btn.back")
+        self.set_focus("back")
+
+    def pressed(self, name: str) -> None:
+        if name == "back":
+            self.back()
+        elif name == "reset":
+            self.host.open_screen(ConfirmScreen(self.host, "stats.reset_confirm", self.reset))
+
+    def reset(self) -> None:
+        self.host.reset_statistics()
+        self.stats = self.host.load_statistics()
+
+    def draw_below(self, surface: pygame.Surface) -> None:
+        lay = self.host.layout
+        box = self.frame
+        self.panel(surface, box)
+        y0 = self.title(surface, box, tr("stats.title")) + max(8, round(14 * lay.u))
+        pad = max(10, round(18 * lay.u))
+        r = self.host.renderer
+        fs = lay.font_size
+        line = r.assets.font(fs).get_linesize() + max(4, round(8 * lay.u))
+        col_w = (box.w - 4 * pad) // 2
+        bottom = y0
+        for c, (heading, rows) in enumerate(stats_columns(self.stats)):
+            x = box.x + pad + c * (col_w + 2 * pad)
+            head = self.fit(heading, fs, col_w, GOLD, True)
+            r.put(surface, head, box, x, y0)
+            y = y0 + line
+            for i, (label, value) in enumerate(rows):
+                if i % 2 == 0:
+                    stripe = pygame.Surface((col_w + pad, line), pygame.SRCALPHA)
+                    stripe.fill((255, 255, 255, 14))
+                    lift = (line - r.assets.font(fs).get_linesize()) // 2
+                    r.put(surface, stripe, box, x - pad // 2, y - lift)
+                v = self.text(value, fs, INK, True)
+                lab = self.fit(label, fs, col_w - v.get_width() - pad, DIM_INK)
+                r.put(surface, lab, box, x, y)
+                r.put(surface, v, box, x + col_w - v.get_width(), y)
+                y += line
+            bottom = max(bottom, y)
+        recent = recent_lines(self.stats)
+        y = bottom + pad // 2
+        if recent:
+            head = self.text(tr("stats.recent"), fs, GOLD, True)
+            r.put(surface, head, box, box.x + pad, y)
+            y += line
+            limit = box.bottom - pad - lay.button_h() - pad
+            x = box.x + pad
+            for text in recent:
+                s = self.text(text, lay.small_font, INK)
+                if x + s.get_width() > box.right - pad:
+                    x = box.x + pad
+                    y += s.get_height() + 4
+                if y + s.get_height() > limit:
+                    break
+                r.put(surface, s, box, x, y)
+                x += s.get_width() + 2 * pad

@@ -1,0 +1,189 @@
+"""The main menu, the pause menu and the yes/no question."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+import pygame
+
+from .. import i18n
+from ..layout import Layout
+from ..panels import button_font_size
+from ..render import DIM_INK, GOLD, INK
+from ..text import tr
+
+if TYPE_CHECKING:
+    pass
+
+
+
+
+from .base import ConfirmScreen, Screen, ScreenHost
+from .info import HowToScreen, StatsScreen
+from .settings_screen import SettingsScreen
+
+
+class MenuScreen(Screen):
+    """A column of big buttons in a box, with a title."""
+
+    entries: ClassVar[list[tuple[str, str]]] = []
+
+    def menu_entries(self) -> list[tuple[str, str]]:
+        return list(self.entries)
+
+    def column(self, lay: Layout, top: int, entries: list[tuple[str, str]]) -> pygame.Rect:
+        bw = max(round(300 * lay.u), max(
+            i18n.text_width(self.host.renderer.assets.font(round(button_font_size(lay) * 1.12), True), tr(k))
+            for _, k in entries) + round(60 * lay.u))
+        bh = max(34, round(46 * lay.u))
+        gap = max(8, round(12 * lay.u))
+        x = round(lay.w / 2 - bw / 2)
+        for i, (name, label) in enumerate(entries):
+            self.button(name, pygame.Rect(x, top + i * (bh + gap), bw, bh), label, "#menu")
+        return pygame.Rect(x, top, bw, len(entries) * (bh + gap) - gap)
+
+
+class MainMenu(MenuScreen):
+    """New match, Continue (only with a saved match), Settings, How to play, Statistics, Quit."""
+
+    close_on_outside_click = False
+
+    def __init__(self, host: ScreenHost) -> None:
+        self.saved, self.can_continue = host.saved_match()
+        super().__init__(host)
+
+    def menu_entries(self) -> list[tuple[str, str]]:
+        out = [("new", "menu.new_match")]
+        if self.can_continue:
+            out.append(("continue", "menu.continue"))
+        return [*out, ("settings", "menu.settings"), ("howto", "menu.howto"), ("stats", "menu.stats"),
+                ("quit", "menu.quit")]
+
+    def layout(self, lay: Layout) -> None:
+        entries = self.menu_entries()
+        bh = max(34, round(46 * lay.u))
+        gap = max(8, round(12 * lay.u))
+        total = len(entries) * (bh + gap) - gap
+        head = round(lay.big_font * 2.6) + lay.small_font * 2
+        top = max(head + lay.m * 2, round((lay.h - total) / 2 + head * 0.45))
+        top = min(top, lay.h - total - lay.small_font * 3)
+        self.column_rect = self.frame = self.column(lay, top, entries)
+        if self.can_continue and self.saved is not None:
+            us, them = self.saved.match.scores
+            b = self.items[1].widgets[0]
+            b.set_text(i18n.display_text(tr("menu.continue_score", us=us, them=them)))
+        if self.can_continue:
+            self.set_focus("continue")
+
+    def pressed(self, name: str) -> None:
+        host = self.host
+        if name == "new":
+            if self.can_continue:
+                host.open_screen(ConfirmScreen(host, "menu.confirm_new", host.start_new_match))
+            else:
+                host.start_new_match()
+        elif name == "continue":
+            host.continue_match(self.saved)
+        elif name == "settings":
+            host.open_screen(SettingsScreen(host))
+        elif name == "howto":
+            host.open_screen(HowToScreen(host))
+        elif name == "stats":
+            host.open_screen(StatsScreen(host))
+        elif name == "quit":
+            host.quit_game()
+
+    def back(self) -> None:
+        """Esc on the main menu: back to the match left for it, else to the Quit button."""
+        if self.can_continue:
+            self.host.continue_match(self.saved)
+        else:
+            self.set_focus("quit")
+
+    def tilted_card(self, surface: pygame.Surface, card: int, x: float, y: float, w: float, h: float,
+                    angle: float) -> None:
+        """A card lying on the felt at an angle, smoothly turned, with a soft shadow."""
+        a = self.host.renderer.assets
+        face = pygame.transform.rotozoom(a.card(card, round(w), round(h)), angle, 1.0)
+        shadow = pygame.transform.rotozoom(a.rounded_mask(round(w), round(h), (0, 0, 0, 80)), angle, 1.0)
+        off = max(2, round(w * 0.04))
+        surface.blit(shadow, shadow.get_rect(center=(round(x) + off, round(y) + off)))
+        surface.blit(face, face.get_rect(center=(round(x), round(y))))
+
+    def draw_below(self, surface: pygame.Surface) -> None:
+        lay, r = self.host.layout, self.host.renderer
+        surface.blit(r.felt(lay), (0, 0))
+        col = self.column_rect
+        # two fans of cards on the felt, either side of the buttons: the four Aces, and Baloot (K Q of ♥)
+        w, h = lay.cw * 1.05, lay.ch * 1.05
+        room = (lay.w - col.w) / 2
+        if room > w * 1.6:
+            cy = col.centery + h * 0.1
+            left = col.left - room / 2
+            for i, card in enumerate((7, 15, 23, 31)):
+                self.tilted_card(surface, card, left - w * 0.45 + i * w * 0.3, cy + abs(i - 1.5) * h * 0.06,
+                                 w, h, 18 - i * 12)
+            right = col.right + room / 2
+            for i, card in enumerate((13, 14)):
+                self.tilted_card(surface, card, right - w * 0.2 + i * w * 0.42, cy, w, h, 8 - i * 16)
+        title_size = round(lay.big_font * 2.4)
+        name = tr("menu.title")
+        if i18n.has_arabic(name):
+            font = pygame.font.Font(str(r.assets.root / "fonts" / "Amiri-Bold.ttf"), round(title_size * 1.1))
+            title = i18n.render_text(font, name, GOLD)
+        else:
+            title = r.assets.text(name, title_size, GOLD, bold=True)
+        sub = r.assets.text(tr("menu.subtitle"), lay.font_size, DIM_INK)
+        gap = max(4, round(6 * lay.u))
+        y = col.top - lay.m * 2 - sub.get_height() - gap - title.get_height()
+        y = max(lay.m, y)
+        surface.blit(title, title.get_rect(midtop=(lay.w // 2, y)))
+        surface.blit(sub, sub.get_rect(midtop=(lay.w // 2, y + title.get_height() + gap)))
+        nav = r.assets.text(tr("menu.nav"), max(10, lay.small_font - 1), DIM_INK)
+        surface.blit(nav, nav.get_rect(midbottom=(lay.w // 2, lay.h - lay.m)))
+
+
+class PauseMenu(MenuScreen):
+    """Esc during a match: Resume, Settings, How to play, Main menu, Quit (the match stays saved)."""
+
+    entries: ClassVar[list[tuple[str, str]]] = [
+        ("resume", "pause.resume"), ("settings", "pause.settings"), ("howto", "menu.howto"),
+        ("main_menu", "pause.main_menu"), ("quit", "pause.quit")]
+
+    def layout(self, lay: Layout) -> None:
+        entries = self.menu_entries()
+        bh = max(34, round(46 * lay.u))
+        gap = max(8, round(12 * lay.u))
+        total = len(entries) * (bh + gap) - gap
+        head = lay.big_font + 3 * lay.m
+        foot = lay.small_font * 3 + lay.m
+        top = round(lay.h / 2 - (total + head + foot) / 2 + head)
+        col = self.column(lay, top, entries)
+        self.frame = col.inflate(round(80 * lay.u), 0)
+        self.frame.top = top - head
+        self.frame.height = total + head + foot
+
+    def pressed(self, name: str) -> None:
+        host = self.host
+        if name == "resume":
+            host.resume()
+        elif name == "settings":
+            host.open_screen(SettingsScreen(host))
+        elif name == "howto":
+            host.open_screen(HowToScreen(host))
+        elif name == "main_menu":
+            host.to_main_menu()
+        elif name == "quit":
+            host.quit_game()
+
+    def back(self) -> None:
+        self.host.resume()
+
+    def draw_below(self, surface: pygame.Surface) -> None:
+        lay = self.host.layout
+        self.panel(surface, self.frame, veil=120)
+        t = self.text(tr("pause.title"), lay.big_font, INK, True)
+        surface.blit(t, t.get_rect(midtop=(self.frame.centerx, self.frame.y + lay.m)))
+        if self.host.persist_profile:
+            self.nav_hint(surface, self.frame, "pause.saved", self.frame.bottom - lay.small_font * 3)
+        self.nav_hint(surface, self.frame, "menu.nav")

@@ -1,0 +1,325 @@
+"""The settings screen: four tabs of rows, every change saved at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from .. import i18n
+from ..layout import Layout
+from ..render import DIM_INK, GOLD, INK
+from ..settings import DECKS, DIFFICULTIES, LANGUAGES, SPEEDS, Settings
+from ..text import tr
+
+if TYPE_CHECKING:
+    pass
+
+
+
+
+from .base import Element, Item, Screen, ScreenHost, mirrored
+
+
+@dataclass(frozen=True)
+class Row:
+    field: str
+    """A field of `Settings`, or "rules.<variant>"."""
+    label: str
+    kind: str
+    """"choice", "volume" or "entry"."""
+    options: tuple[tuple[object, str], ...] = ()
+    """(value, i18n key of its label) for a choice."""
+
+
+ON_OFF: tuple[tuple[object, str], ...] = ((True, "choice.on"), (False, "choice.off"))
+
+
+def settings_tabs() -> list[tuple[str, list[Row], str]]:
+    """(section title key, rows, note key) for each tab of the settings screen."""
+    from game.rules import Rules
+
+    diff = tuple((d, f"difficulty.{d}") for d in DIFFICULTIES)
+    players = [Row(f"name_{s}", f"settings.name_{s}", "entry") for s in ("south", "east", "north", "west")]
+    players += [Row(f"difficulty_{s}", f"settings.difficulty_{s}", "choice", diff)
+                for s in ("east", "north", "west")]
+    display = [
+        Row("language", "settings.language", "choice", tuple((c, f"language.{c}") for c in LANGUAGES)),
+        Row("deck", "settings.deck", "choice", tuple((d, f"deck.{d}") for d in DECKS)),
+        Row("animation_speed", "settings.animation_speed", "choice",
+            tuple((s, f"speed.{s}") for s in SPEEDS)),
+    ]
+    sound = [Row("sound", "settings.sound", "choice", ON_OFF), Row("volume", "settings.volume", "volume"),
+             Row("speech", "settings.speech", "choice", ON_OFF)]
+    rules = [Row(f"rules.{name}", f"rules.{name}", "choice", ON_OFF) for name in Rules().to_dict()]
+    return [("settings.section.players", players, "settings.difficulty_next_match"),
+            ("settings.section.display", display, ""),
+            ("settings.section.sound", sound, "settings.speech_none"),
+            ("settings.section.rules", rules, "settings.rules_next_match")]
+
+
+def get_value(settings: Settings, name: str) -> object:
+    if name.startswith("rules."):
+        return getattr(settings.rules, name[6:])
+    return getattr(settings, name)
+
+
+def with_value(settings: Settings, name: str, value: object) -> Settings:
+    changes: dict[str, Any] = {name[6:] if name.startswith("rules.") else name: value}
+    if name.startswith("rules."):
+        return replace(settings, rules=replace(settings.rules, **changes))
+    return replace(settings, **changes)
+
+
+class SettingsScreen(Screen):
+    """Every field of `Settings` in four tabs; each change is applied and saved at once."""
+
+    def __init__(self, host: ScreenHost, tab: int = 0) -> None:
+        self.tab = tab
+        self.problem = ""
+        super().__init__(host)
+
+    def layout(self, lay: Layout) -> None:
+        tabs = settings_tabs()
+        box = self.frame = self.box(lay)
+        pad = max(10, round(18 * lay.u))
+        a = self.host.renderer.assets
+        y = box.y + pad + a.font(lay.big_font, True).get_linesize() + pad // 2
+        # the tabs
+        tab_h = max(28, round(36 * lay.u))
+        n = len(tabs)
+        gap = max(4, round(6 * lay.u))
+        tw = (box.w - 2 * pad - (n - 1) * gap) // n
+        tab_widgets = []
+        for i, (key, _rows, _note) in enumerate(tabs):
+            r = mirrored(pygame.Rect(box.x + pad + i * (tw + gap), y, tw, tab_h), box)
+            tab_widgets.append(pygame_gui.elements.UIButton(
+                r, i18n.display_text(tr(key)), manager=self.manager,
+                object_id="#tab_on" if i == self.tab else "#tab"))
+        tabs_rect = mirrored(pygame.Rect(box.x + pad, y, box.w - 2 * pad, tab_h), box)
+        self.items.append(Item("tabs", "tabs", tabs_rect, tab_widgets))
+        y += tab_h + pad
+        # the rows of this tab
+        _key, rows, note = tabs[self.tab]
+        self.note_key = note
+        row_h = lay.button_h()
+        gap_y = max(6, round(9 * lay.u))
+        seg_font = a.font(max(11, round(15 * lay.u)), True)
+        for row in rows:
+            control_w = self.control_width(row, lay, seg_font)
+            label_w = box.w - 3 * pad - control_w
+            cx = box.right - pad - control_w
+            rect = pygame.Rect(cx, y, control_w, row_h)
+            line = pygame.Rect(box.x + pad // 2, y - gap_y // 2, box.w - pad, row_h + gap_y)
+            item = Item(row.field, row.kind, mirrored(rect, box), [], mirrored(line, box))
+            self.build_control(item, row, rect, box, seg_font)
+            item.label = (row.label, label_w)
+            self.items.append(item)
+            y += row_h + gap_y
+        self.rows = rows
+        self.rows_bottom = y
+        # Restore defaults, Back
+        bw = self.button_width(("settings.reset", "btn.back"), lay.button_w() + round(40 * lay.u))
+        bh = lay.button_h()
+        yb = box.bottom - pad - bh - a.font(lay.small_font).get_linesize()
+        back = pygame.Rect(box.right - pad - bw, yb, bw, bh)
+        reset = pygame.Rect(back.x - lay.m - bw, yb, bw, bh)
+        self.button("reset", mirrored(reset, box), "settings.reset", "#pass")
+        self.button("back", mirrored(back, box), "btn.back")
+
+    @staticmethod
+    def control_width(row: Row, lay: Layout, font: pygame.font.Font) -> int:
+        if row.kind == "entry":
+            return round(300 * lay.u)
+        if row.kind == "volume":
+            return round(260 * lay.u)
+        pad = round(26 * lay.u)
+        widths = [max(round(80 * lay.u), i18n.text_width(font, tr(k)) + pad) for _, k in row.options]
+        return sum(widths) + (len(widths) - 1) * max(4, round(6 * lay.u))
+
+    def build_control(self, item: Item, row: Row, rect: pygame.Rect, box: pygame.Rect,
+                      font: pygame.font.Font) -> None:
+        settings = self.host.settings
+        lay = self.host.layout
+        if row.kind == "entry":
+            entry = pygame_gui.elements.UITextEntryLine(mirrored(rect, box), manager=self.manager)
+            entry.set_text_length_limit(20)
+            entry.set_text(str(get_value(settings, row.field)))
+            item.widgets.append(entry)
+            return
+        if row.kind == "volume":
+            bw = rect.h + round(10 * lay.u)
+            minus = pygame.Rect(rect.x, rect.y, bw, rect.h)
+            plus = pygame.Rect(rect.right - bw, rect.y, bw, rect.h)
+            for r, label in ((minus, "−"), (plus, "+")):  # Arabic: − on the right, the bar fills leftwards
+                item.widgets.append(pygame_gui.elements.UIButton(mirrored(r, box), label,
+                                                                 manager=self.manager, object_id="#seg"))
+            return
+        pad = round(26 * lay.u)
+        gap = max(4, round(6 * lay.u))
+        x = rect.x
+        value = get_value(settings, row.field)
+        for opt, key in row.options:
+            w = max(round(80 * lay.u), i18n.text_width(font, tr(key)) + pad)
+            r = mirrored(pygame.Rect(x, rect.y, w, rect.h), box)
+            oid = "#seg_on" if opt == value else "#seg"
+            if i18n.has_arabic(tr(key)) and not i18n.is_rtl():
+                oid += "_arab"
+            item.widgets.append(pygame_gui.elements.UIButton(
+                r, i18n.display_text(tr(key)), manager=self.manager, object_id=oid))
+            x += w + gap
+
+    # ----- changes -------------------------------------------------------------------------
+
+    def row_of(self, item: Item) -> Row | None:
+        for row in self.rows:
+            if row.field == item.name:
+                return row
+        return None
+
+    def set_value(self, name: str, value: object) -> None:
+        new = with_value(self.host.settings, name, value)
+        if new == self.host.settings:
+            return
+        old_language = self.host.settings.language
+        self.host.apply_settings(new)  # a new language rebuilds every screen (this one included)
+        if name == "sound" or name == "volume":
+            self.host.play_sound("click")
+        if new.language == old_language:
+            self.build()
+
+    def adjust(self, item: Item, direction: int) -> None:
+        if item.kind == "tabs":
+            step = -direction if i18n.is_rtl() else direction
+            self.tab = (self.tab + step) % len(settings_tabs())
+            self.build()
+            self.set_focus("tabs")
+            return
+        if item.kind == "volume":
+            volume = self.host.settings.volume + 0.1 * (-direction if i18n.is_rtl() else direction)
+            self.set_value("volume", round(min(1.0, max(0.0, volume)), 2))
+            return
+        row = self.row_of(item)
+        if item.kind == "choice" and row is not None:
+            values = [v for v, _ in row.options]
+            i = values.index(get_value(self.host.settings, row.field))
+            step = -direction if i18n.is_rtl() else direction
+            self.set_value(row.field, values[(i + step) % len(values)])
+            return
+        super().adjust(item, direction)
+
+    def activate(self, item: Item) -> None:
+        if item.kind in ("tabs", "choice", "volume"):  # Enter: the next choice, one step louder
+            self.adjust(item, -1 if i18n.is_rtl() else 1)
+        else:
+            self.pressed(item.name)
+
+    def pressed_part(self, item: Item, index: int) -> None:
+        if item.kind == "tabs":
+            self.tab = index
+            self.build()
+            self.set_focus("tabs")
+        elif item.kind == "volume":
+            louder = index == 1
+            self.adjust(item, (1 if louder else -1) * (-1 if i18n.is_rtl() else 1))
+        elif item.kind == "choice":
+            row = self.row_of(item)
+            if row is not None:
+                self.set_value(row.field, row.options[index][0])
+
+    def pressed(self, name: str) -> None:
+        if name == "back":
+            self.back()
+        elif name == "reset":
+            keep = self.host.settings
+            self.host.apply_settings(Settings())
+            if Settings().language == keep.language:
+                self.build()
+
+    def text_changed(self, element: object) -> None:
+        for it in self.items:
+            if it.kind == "entry" and it.widgets[0] is element:
+                text = str(self.entry_text(it))
+                if 0 < len(text.strip()) <= 20:
+                    self.problem = ""
+                    self.host.apply_settings(with_value(self.host.settings, it.name, text.strip()))
+                else:
+                    self.problem = tr("settings.name_invalid")
+
+    def left_item(self) -> None:
+        for it in self.items:
+            if it.kind == "entry" and it is not self.focused():
+                saved = str(get_value(self.host.settings, it.name))
+                if self.entry_text(it).strip() != saved:
+                    entry: Element = it.widgets[0]
+                    entry.set_text(saved)
+                    self.problem = ""
+
+    @staticmethod
+    def entry_text(item: Item) -> str:
+        entry: Element = item.widgets[0]
+        return str(entry.get_text())
+
+    # ----- drawing -------------------------------------------------------------------------
+
+    def draw_below(self, surface: pygame.Surface) -> None:
+        lay = self.host.layout
+        box = self.frame
+        self.panel(surface, box)
+        self.title(surface, box, tr("settings.title"))
+        pad = max(10, round(18 * lay.u))
+        r = self.host.renderer
+        for it in self.items:
+            if it.label is None:
+                continue
+            key, width = it.label
+            label = self.fit(tr(key), lay.font_size, width, INK)
+            row_y = it.rect.centery - label.get_height() // 2
+            r.put(surface, label, box, box.x + pad, row_y)
+            if it.kind == "volume":
+                v = self.text(tr("settings.volume_value", percent=round(self.host.settings.volume * 100)),
+                              lay.font_size, INK, True)
+                surface.blit(v, v.get_rect(center=it.rect.center))
+                bar = it.rect.inflate(-2 * (it.rect.h + round(10 * lay.u)) - 2 * lay.m, 0)
+                bar.height = max(3, round(4 * lay.u))
+                bar.bottom = it.rect.bottom - 2
+                pygame.draw.rect(surface, (60, 90, 70), bar, border_radius=2)
+                filled = bar.copy()
+                filled.width = round(bar.width * self.host.settings.volume)
+                if i18n.is_rtl():
+                    filled.right = bar.right
+                pygame.draw.rect(surface, GOLD, filled, border_radius=2)
+        y = self.rows_bottom + pad // 3
+        notes = []
+        if self.problem:
+            notes.append((self.problem, (236, 120, 110)))
+        if self.note_key and (self.note_key != "settings.speech_none" or not self.host.speech_available()):
+            notes.append((tr(self.note_key), DIM_INK))
+        a = r.assets
+        for text, colour in notes:
+            for line in a.wrap(text, lay.small_font, box.w - 2 * pad):
+                s = a.text(line, lay.small_font, colour)
+                r.put(surface, s, box, box.x + pad, y)
+                y += s.get_height() + 2
+        if any(row.field == "deck" for row in self.rows):
+            self.deck_preview(surface, box, y + pad // 2)
+        self.nav_hint(surface, box, "settings.nav")
+
+    def deck_preview(self, surface: pygame.Surface, box: pygame.Rect, top: int) -> None:
+        """A card of each suit in the chosen deck (two-colour: ♦ red, ♣ black; four-colour: blue, green)."""
+        lay, r = self.host.layout, self.host.renderer
+        pad = max(10, round(18 * lay.u))
+        bottom = box.bottom - pad - lay.button_h() - pad
+        h = min(lay.ch, bottom - top)
+        if h < 40:
+            return
+        w = h * lay.cw / lay.ch
+        step = w * 1.12
+        x0 = box.centerx - 1.5 * step
+        for i, card in enumerate((7, 14, 21, 28)):  # A♠ K♥ Q♦ J♣
+            r.draw_card(surface, card, x0 + i * step, top + h / 2, w, h, 0, True, True)
+
+
+# ----- how to play -----------------------------------------------------------------------------
