@@ -182,6 +182,35 @@ def summarize(results: list[MatchResult], a_spec: str, b_spec: str, duplicate: b
     return "\n".join(lines)
 
 
+def read_log(path: str, header: dict[str, object]) -> list[MatchResult]:
+    """The matches already in a --log file of the same experiment (none if the file is new)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = [ln for ln in f.read().splitlines() if ln.strip()]
+    except FileNotFoundError:
+        return []
+    if not lines:
+        return []
+    try:
+        first = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise SystemExit(f"{path}: not an arena log (its first line is not JSON)") from None
+    if first != header:
+        raise SystemExit(f"{path} holds another experiment ({first}); use a new file for {header}")
+    done: list[MatchResult] = []
+    for n, line in enumerate(lines[1:], start=2):
+        try:
+            d = json.loads(line)
+            for key in ("final", "think", "decisions", "max_think"):
+                d[key] = tuple(d[key])
+            done.append(MatchResult(**d))
+        except (json.JSONDecodeError, TypeError, KeyError):
+            if n == len(lines):  # a line cut short when the run was stopped: play that match again
+                break
+            raise SystemExit(f"{path}:{n}: not a match result") from None
+    return done
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
     ap.add_argument("--ns", required=True, help="agent A, North-South in even matches")
@@ -193,37 +222,57 @@ def main(argv: list[str] | None = None) -> int:
                     help="play every deal sequence twice, teams swapped (matches are counted singly)")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     ap.add_argument("--json", metavar="FILE", help="also write every match result to FILE")
+    ap.add_argument("--log", metavar="FILE",
+                    help="append each finished match to FILE (JSON lines); a run given the same "
+                         "FILE again skips the matches already there, so a long run can be resumed")
     args = ap.parse_args(argv)
     for spec in (args.ns, args.ew):
         make_agent(spec, 0)  # fail early on a bad spec
-    todo = [(i, s, t, args.ns, args.ew) for i, s, t in jobs(args.matches, args.seed, args.duplicate)]
-    results: list[MatchResult] = []
+    header: dict[str, object] = {"ns": args.ns, "ew": args.ew, "seed": args.seed,
+                                 "duplicate": args.duplicate}
+    results = read_log(args.log, header) if args.log else []
+    resumed = len(results)
+    have = {r.index for r in results}
+    todo = [(i, s, t, args.ns, args.ew) for i, s, t in jobs(args.matches, args.seed, args.duplicate)
+            if i not in have]
+    results = [r for r in results if r.index < args.matches]
+    total = len(todo) + len(results)
+    log = None
+    if args.log:  # rewritten with the whole lines only (a stopped run may have cut the last one)
+        log = open(args.log, "w", encoding="utf-8")  # noqa: SIM115
+        log.write("".join(json.dumps(x) + "\n" for x in [header, *map(asdict, results)]))
+        log.flush()
+
+    def record(r: MatchResult) -> None:
+        results.append(r)
+        if log is not None:
+            log.write(json.dumps(asdict(r)) + "\n")
+            log.flush()
+        if not args.quiet:
+            progress(len(results), total, sum(x.a_won for x in results), start)
+
     start = time.perf_counter()
-    wins = 0
     if not args.quiet:
-        progress(0, len(todo), 0, start)
-    if args.workers > 1:
-        with ProcessPoolExecutor(max_workers=args.workers) as ex:
-            futures = [ex.submit(_run, job) for job in todo]
-            for fut in as_completed(futures):
-                r = fut.result()
-                results.append(r)
-                wins += r.a_won
-                if not args.quiet:
-                    progress(len(results), len(todo), wins, start)
-    else:
-        for job in todo:
-            r = _run(job)
-            results.append(r)
-            wins += r.a_won
-            if not args.quiet:
-                progress(len(results), len(todo), wins, start)
+        progress(len(results), total, sum(x.a_won for x in results), start)
+    try:
+        if args.workers > 1 and todo:
+            with ProcessPoolExecutor(max_workers=args.workers) as ex:
+                futures = [ex.submit(_run, job) for job in todo]
+                for fut in as_completed(futures):
+                    record(fut.result())
+        else:
+            for job in todo:
+                record(_run(job))
+    finally:
+        if log is not None:
+            log.close()
     if not args.quiet:
         print(file=sys.stderr)
     results.sort(key=lambda r: r.index)
     print(summarize(results, args.ns, args.ew, args.duplicate))
+    again = f"; {resumed} match(es) read from {args.log}" if resumed else ""
     print(f"wall time {time.perf_counter() - start:.0f} s with {args.workers} worker(s); "
-          f"seed {args.seed}")
+          f"seed {args.seed}{again}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"ns": args.ns, "ew": args.ew, "seed": args.seed, "duplicate": args.duplicate,

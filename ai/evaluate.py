@@ -9,6 +9,7 @@ calls so far and the match score, so a simulation can call it straight from an e
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from game.actions import (
     ASHKAL,
@@ -116,6 +117,7 @@ def sun_strength(hand: int) -> float:
     return s
 
 
+@lru_cache(maxsize=1 << 16)  # pure in ints; the samplers' call model asks the same hands often
 def project_bonus(hand: int, sun: bool, trump: int) -> float:
     """Projects in the hand, in tricks (a trick is worth about 2 game points in Hokum, 3.2 in Sun)."""
     if not has_project(hand):
@@ -124,10 +126,12 @@ def project_bonus(hand: int, sun: bool, trump: int) -> float:
     return v / (3.2 if sun else 2.0)
 
 
+@lru_cache(maxsize=1 << 16)
 def hokum_value(hand: int, trump: int) -> float:
     return hokum_strength(hand, trump) + project_bonus(hand, False, trump)
 
 
+@lru_cache(maxsize=1 << 16)
 def sun_value(hand: int) -> float:
     return sun_strength(hand) + project_bonus(hand, True, -1)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from game.cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
 from game.fastplay import legal_mask_fast
@@ -316,6 +317,7 @@ def has_project(hand: int) -> bool:
     return any(hand & q == q for q in QUADS)
 
 
+@lru_cache(maxsize=1 << 14)  # pure: the same hands recur over a search's deals
 def projects_in(hand: int, sun: bool, trump: int, rules_tie: bool) -> tuple[Project, ...]:
     """game.projects.best_split, with a fast exit for the many hands that hold none."""
     if not has_project(hand):

@@ -51,6 +51,8 @@ class SearchConfig:
     """A call other than the rule-based one must win by this many standard errors (0: best mean)."""
     infer: bool = True
     """Weigh deals by what the other seats' calls say about their hands (ai/inference.py)."""
+    early_stop: bool = True
+    """Stop once the remaining iterations cannot change the most visited move (same decision)."""
 
 
 LEVEL_CONFIGS = {
@@ -90,6 +92,8 @@ def parse_budget(text: str) -> SearchConfig:
             cfg = replace(cfg, prior=val == "1")
         elif key == "margin":
             cfg = replace(cfg, call_margin=float(val))
+        elif key == "stop" and val in ("0", "1"):
+            cfg = replace(cfg, early_stop=val == "1")
         elif key == "infer" and val in ("0", "1"):
             cfg = replace(cfg, infer=val == "1")
         elif key == "calls" and val in ("sim", "rules"):
@@ -155,9 +159,12 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random) -> Sear
     log = math.log
     sqrt = math.sqrt
     it = 0
+    root_children = root.children
     while it < cfg.iterations:
         if deadline is not None and it and (it & 15 == 0 or len(pool) < pool_size) \
                 and time.perf_counter() > deadline:
+            break
+        if cfg.early_stop and it & 15 == 0 and it and _decided(root_children, cfg.iterations - it):
             break
         it += 1
         st = None
@@ -232,6 +239,22 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random) -> Sear
         stats[c] = (ch.visits, (mean - 0.5) * 2.0 * scale if not gahwa else mean)
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total, -kv[0]))[0]
     return SearchResult(best, stats, it, time.perf_counter() - start, "play")
+
+
+def _decided(children: dict[int, Node], remaining: int) -> bool:
+    """True when no root move can catch the most visited one in `remaining` iterations.
+
+    Each iteration adds one visit to one root move, so a lead above `remaining` is final and
+    stopping there returns the very move the full budget would have returned.
+    """
+    first = second = 0
+    for ch in children.values():
+        v = ch.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > remaining
 
 
 class ISMCTSAgent:

@@ -67,6 +67,29 @@ def test_same_seed_and_iterations_give_the_same_decision() -> None:
     assert checked > 20
 
 
+def test_stopping_early_returns_the_full_budgets_move() -> None:
+    """The early stop only skips iterations that could not change the most visited move."""
+    full = SearchConfig("full", iterations=400, time_limit=None, call_worlds=8, early_stop=False)
+    early = dataclasses.replace(full, name="early", early_stop=True)
+    checked = saved = 0
+    for state, _ in random_positions(60, seed=33):
+        seat = state.to_move()
+        assert seat is not None
+        obs = state.observation(seat)
+        if obs.phase is not Phase.PLAYING or len(obs.legal_actions) < 2:
+            continue
+        a = ISMCTSAgent(full, seed=2).decide(obs, list(obs.legal_actions))
+        b = ISMCTSAgent(early, seed=2).decide(obs, list(obs.legal_actions))
+        if a.kind != "play":
+            continue
+        assert b.action == a.action
+        assert b.iterations <= a.iterations == 400
+        saved += b.iterations < a.iterations
+        checked += 1
+    assert checked > 15
+    assert saved > 0  # the stop does fire
+
+
 def test_budgets_and_levels() -> None:
     assert parse_budget("iters=500").iterations == 500 and parse_budget("iters=500").time_limit is None
     assert parse_budget("time=0.5").time_limit == 0.5

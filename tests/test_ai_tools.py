@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -43,6 +44,29 @@ def test_arena_plays_matches_and_reports(capsys: pytest.CaptureFixture[str]) -> 
     seeds = [s for _i, s, _t in jobs(4, 1, True)]
     assert seeds[0] == seeds[1] and seeds[2] == seeds[3] and seeds[0] != seeds[2]
     assert "A = x" in summarize([r], "x", "y", False)
+
+
+def test_arena_log_resumes_a_stopped_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["--ns", "heuristic", "--ew", "random", "--seed", "3", "--duplicate", "--quiet"]
+    main([*base, "--matches", "6"])
+    def figures(out: str) -> list[str]:  # all but the times, which are the clock's
+        return [ln for ln in out.splitlines() if not ln.startswith(("think time", "wall time"))]
+
+    whole = figures(capsys.readouterr().out)
+    log = tmp_path / "run.jsonl"
+    main([*base, "--matches", "4", "--log", str(log)])
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5  # the header and four matches
+    log.write_text("\n".join(lines) + "\n" + lines[-1][:20], encoding="utf-8")  # cut off mid-line
+    capsys.readouterr()
+    main([*base, "--matches", "6", "--log", str(log)])
+    out = capsys.readouterr().out
+    assert figures(out) == whole  # the resumed run reports exactly what one run reports
+    assert "4 match(es) read from" in out
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 7
+    other = ["--ns", "random", "--ew", "random", "--matches", "2", "--quiet", "--log", str(log)]
+    with pytest.raises(SystemExit, match="another experiment"):
+        main(other)
 
 
 def test_wilson_interval() -> None:
