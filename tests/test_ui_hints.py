@@ -9,7 +9,7 @@ from ai.heuristic import RULE_TEXT, HeuristicAgent
 from ai.hints import ENGLISH, HintReason, english, recommend_explained
 from game.state import RoundState
 from ui import i18n
-from ui.app import hint_reason
+from ui.keyboard import hint_reason
 
 ARABIC = re.compile("[\u0600-\u06ff]")
 

@@ -24,39 +24,35 @@ from dataclasses import dataclass, replace
 import pygame
 import pygame_gui
 
-from ai.hints import HintReason
-from game.actions import DECLARE, NO_DECLARE, Action, action_str, is_card
-from game.bidding import CHOICE, IllegalActionError
+from game.actions import DECLARE, NO_DECLARE, Action, is_card
+from game.bidding import IllegalActionError
 from game.cards import SUIT_SYMBOLS
 from game.phase import Phase
 from game.projects import Project
 
 from . import i18n
 from .animator import Animator
-from .announce import Announcement, announce
+from .announce import Announcement
 from .assets import Assets, asset_root
 from .driver import MatchDriver
+from .host import REDRAW_AFTER_INPUT_MS, MenuHost
+from .keyboard import HUMAN, TOAST_MS, KeyboardPlay, Target
 from .layout import MIN_SIZE, Layout
 from .overlays import Overlays
 from .panels import Gui
 from .render import Affordance, Renderer
-from .savegame import SavedMatch, load_match, save_match
-from .screens import MainMenu, PauseMenu, Screen
+from .savegame import SavedMatch, save_match
+from .screens import MainMenu, Screen
 from .settings import SPEEDS, Settings, save_settings
 from .sound import Sounds
 from .speech import Speaker
 from .stats import Statistics, load_stats, save_stats
 from .storage import save_file
 from .table import HAND, TableModel
-from .text import call_label, card_label, display_names, file_problem, project_name, tr
+from .text import card_label, display_names, file_problem, project_name, tr
 from .worker import InlineThinker, Thinker, Token
 
-HUMAN = 0
 BOT_PACE_MS = {"slow": 900.0, "normal": 550.0, "fast": 220.0, "instant": 0.0}
-TOAST_MS = 2800.0
-INFO_MS = 6500.0
-HINT_MS = 12000.0
-REDRAW_AFTER_INPUT_MS = 400.0
 CONTINUE, NEW_MATCH, QUIT = 1, 2, 3
 
 ANNOUNCE_KEYS = {pygame.K_c: "c", pygame.K_a: "a", pygame.K_f: "f", pygame.K_s: "s", pygame.K_SPACE: "space"}
@@ -66,17 +62,13 @@ FASTER_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 ARROW_STEPS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_TAB: 1}
 
-Target = tuple[str, int | str]
-"""What the keyboard selection is on: ("card", card), ("call", action) or ("modal", code)."""
-
-
 @dataclass
 class FrameStat:
     work_ms: float
     thinking: bool
 
 
-class App:
+class App(KeyboardPlay, MenuHost):
     def __init__(self, seed: int, humans: Iterable[int] = (HUMAN,), settings: Settings | None = None,
                  thinker: Thinker | None = None, size: tuple[int, int] = (1280, 800),
                  hint_seat: int | None = None, persist: bool = False, sound: bool = True,
@@ -544,264 +536,6 @@ class App:
             self.animator.hud.summary = None
             self.gui.clear_modal()
 
-    # ----- keyboard play -----------------------------------------------------------------
-
-    def selectables(self) -> list[Target]:
-        """What ← → move through now, left to right as drawn: the buttons of a summary / match end,
-        the calls of the panel, or South's legal cards."""
-        if self.gui.modal is not None and self.gui.modal.buttons:
-            return [(kind, code) for kind, code, _b in self.gui.buttons_in_view()]
-        if HUMAN not in self.humans or not self.human_turn():
-            return []
-        if self.gui.panel is not None and self.gui.panel.buttons:
-            return [(kind, code) for kind, code, _b in self.gui.buttons_in_view()]
-        playable = self.aff.playable
-        if playable:
-            return [("card", c) for c in self.table.hands[HUMAN] if c in playable]
-        return []
-
-    def target_of(self, action: Action) -> Target:
-        if self.gui.panel is not None and action in self.gui.panel.buttons:
-            return ("call", action)
-        return ("card", action)
-
-    def sync_selection(self) -> None:
-        """Keep the selection on something that can be chosen now; show it on cards and buttons."""
-        items = self.selectables()
-        if not items:
-            self.kb_target = None
-        elif self.kb_target not in items:
-            hint = self.hint_action
-            target = None
-            if hint is not None and hint[0] == len(self.driver.state.actions):
-                target = self.target_of(hint[1])
-            if target not in items:
-                if items[0][0] == "card":
-                    target = items[min(self._kb_index, len(items) - 1)]
-                else:  # the first call or button in reading order (on the right in Arabic)
-                    target = items[-1] if i18n.is_rtl() else items[0]
-            self.kb_target = target
-        if self.kb_target is not None and self.kb_target[0] == "card":
-            self._kb_index = items.index(self.kb_target)
-        shown = self.kb_target if self.kb_active else None
-        card = shown[1] if shown is not None and shown[0] == "card" else None
-        self.aff.selected = card if isinstance(card, int) else None
-        for kind, code, button in self.gui.buttons_in_view():
-            want = shown == (kind, code)
-            if want != bool(button.is_selected):
-                getattr(button, "select" if want else "unselect")()
-
-    def move_selection(self, step: int) -> None:
-        """An arrow: the first shows the selection, the next ones move it (wrapping around)."""
-        items = self.selectables()
-        was = self.kb_active
-        self.kb_active = True
-        if not items:
-            return
-        if self.kb_target not in items:
-            self.sync_selection()
-        if was and self.kb_target in items:
-            i = items.index(self.kb_target)
-            self.kb_target = items[(i + step) % len(items)]
-        self.sync_selection()
-
-    def enter(self) -> None:
-        """Enter: continue after a hand summary, skip an animation, or take the selected card,
-        call or button (the first Enter only shows the selection)."""
-        hud = self.animator.hud
-        if hud.summary is not None and hud.match_over is None:
-            self.dismiss_summary()
-            return
-        items = self.selectables()
-        if not items:
-            if not self.idle() and not self.animator.blocked():
-                self.animator.skip()
-            self.kb_active = True
-            return
-        if not self.kb_active or self.kb_target not in items:
-            self.kb_active = True
-            self.sync_selection()
-            return
-        self.take(self.kb_target)
-
-    def take(self, target: Target) -> None:
-        kind, code = target
-        if not isinstance(code, int):
-            return
-        if kind == "card" and self.human_turn():
-            self.try_play(code)
-        elif kind == "call" and self.human_turn():
-            self.submit(code)
-        elif kind == "modal":
-            self.on_modal(code)
-
-    # ----- announcements and hints -------------------------------------------------------
-
-    def announce(self, key: str) -> Announcement:
-        """C, A, F, S, Space: the announcement on screen, and aloud when speech is on."""
-        obs = self.driver.state.observation(HUMAN)
-        ann = announce(key, obs, self.animator.hud.names)
-        self.last_announcement = ann
-        self.toast(ann.text, "info", INFO_MS)
-        self.speaker.say(ann.speech)
-        return ann
-
-    def request_hint(self) -> None:
-        """H or the Hint button: the computer recommends a move for South (in the worker: the window
-        keeps drawing); the answer arrives in `poll_hint`."""
-        if self.hint_token is not None:
-            return
-        if HUMAN not in self.humans or not self.human_turn():
-            self.toast(tr("hint.none"), "info", TOAST_MS)
-            return
-        token = self.driver.request_hint(HUMAN, self.hint_level)
-        if token is None:
-            return
-        self.hint_token = (token, len(self.driver.state.actions))
-        self.toast(tr("hint.thinking"), "info", HINT_MS)
-        self.poll_hint()
-
-    def poll_hint(self) -> None:
-        if self.hint_token is None:
-            return
-        token, n = self.hint_token
-        if n != len(self.driver.state.actions):  # the move was made meanwhile
-            self.hint_token = None
-            return
-        got = self.driver.take_hint(token)
-        if got is None:
-            return
-        self.hint_token = None
-        action, reason = got
-        self.hint_action = (n, action)
-        why = hint_reason(reason, self.action_label)
-        move = self.action_label(action)
-        self.toast(tr("hint.suggested", move=move, reason=why) if why else move, "info", HINT_MS)
-        self.speaker.say(tr("hint.suggested", move=move, reason=why) if why else move)
-        self.kb_active = True
-        self.kb_target = None  # sync_selection puts it on the hinted move
-        self.sync_selection()
-
-    def action_label(self, action: Action) -> str:
-        if is_card(action):
-            return card_label(action)
-        return dict(self.call_labels()).get(action, tr(action_str(action)))
-
-    def call_labels(self) -> list[tuple[Action, str]]:
-        rnd = self.driver.state.round
-        legal = self.driver.legal_actions()
-        if rnd.phase is Phase.PLAYING:
-            return [(a, tr("call.declare") if a == DECLARE else tr("call.no_declare"))
-                    for a in legal if a in (DECLARE, NO_DECLARE)]
-        b = rnd.bidding
-        choice = rnd.phase is Phase.BIDDING and b.stage == CHOICE
-        buy_suit = rnd.buying_card >> 3 if rnd.buying_card >= 0 else None
-        return [(a, call_label(a, buy_suit, b.round, choice)) for a in legal]
-
-    # ----- screens -----------------------------------------------------------------------
-
-    def open_screen(self, screen: Screen) -> None:
-        if not self.screens:
-            self._backdrop = None
-            self.kb_active = False
-        self.screens.append(screen)
-
-    def close_screen(self) -> None:
-        if self.screens:
-            self.screens.pop()
-        self.redraw_until = self.clock_ms + REDRAW_AFTER_INPUT_MS
-
-    def pause(self) -> None:
-        """Esc or the Menu button during a match."""
-        if self.match_live and not self.screens:
-            self.show_last_trick = False
-            self.open_screen(PauseMenu(self))
-
-    def resume(self) -> None:
-        self.screens.clear()
-        self.redraw_until = self.clock_ms + REDRAW_AFTER_INPUT_MS
-
-    def start_new_match(self) -> None:
-        """New match from the main menu (the saved one, if any, is given up)."""
-        self.screens.clear()
-        if self.persist:
-            save_file().delete()
-        self.new_match(self.seed + 1)
-        self.match_live = self.match_started = True
-
-    def continue_match(self, saved: SavedMatch | None) -> None:
-        """Continue: the match left in this window, else the saved one."""
-        self.screens.clear()
-        if not (self.match_started and not self.driver.is_over()):
-            if saved is None:
-                self.start_new_match()
-                return
-            self.new_match(saved.agent_seed, saved)
-        self.match_live = self.match_started = True
-
-    def to_main_menu(self) -> None:
-        """Main menu from the pause menu: the match stays saved (and in memory) for Continue."""
-        self.screens.clear()
-        self.match_live = False
-        self.open_screen(MainMenu(self))
-
-    def quit_game(self) -> None:
-        self.running = False
-
-    def saved_match(self) -> tuple[SavedMatch | None, bool]:
-        """What Continue would pick up, and whether to offer it."""
-        if self.match_started and not self.driver.is_over():
-            return SavedMatch(self.driver.state, self.players(), self.driver.seed), True
-        if not self.persist:
-            return None, False
-        saved, problem = load_match()
-        if problem:
-            self.toast(file_problem("save", problem) or problem)
-        return saved, saved is not None
-
-    def load_statistics(self) -> Statistics:
-        return self.statistics
-
-    def reset_statistics(self) -> None:
-        self.statistics = Statistics()
-        if self.persist_profile:
-            self.safely(lambda: save_stats(self.statistics))
-        self.toast(tr("stats.reset_done"), "info", TOAST_MS)
-
-    def speech_available(self) -> bool:
-        return self.speaker.available
-
-    def play_sound(self, name: str) -> None:
-        self.sounds.play(name)
-
-    def apply_settings(self, new: Settings) -> None:
-        """A change made on the settings screen: saved at once and applied where it can be now
-        (language, deck, sound, speech, speed, names); rules and difficulty wait for the next match."""
-        old = self.settings
-        self.settings = new
-        if new.language != old.language:
-            i18n.set_language(new.language)
-            self.speaker.set_language(new.language)
-            pygame.display.set_caption(tr("app.title"))
-            self.gui.resize(self.layout)
-            for s in self.screens:
-                s.build()
-        if new.deck != old.deck:
-            self.assets.set_deck(new.deck)
-        if (new.sound, new.volume) != (old.sound, old.volume):
-            self.sounds.set_volume(new.volume)
-            self.sounds.set_enabled(new.sound and self.sound_allowed)
-        if new.speech != old.speech:
-            self.speaker.set_enabled(new.speech)
-            if new.speech:
-                self.speaker.say(tr("settings.speech"))
-        names = display_names(new.names())
-        self.animator.hud.names = names
-        self.overlays.names = names
-        self._backdrop = None
-        if self.persist_profile:
-            self.safely(lambda: save_settings(new))
-
     # ----- window ------------------------------------------------------------------------
 
     def resize(self, w: int, h: int) -> None:
@@ -968,22 +702,3 @@ def describe_projects(projects: tuple[Project, ...]) -> str:
         cards = sorted(cards_in(p.cards), key=lambda c: (c >> 3, -(c & 7)))
         parts.append(f"{project_name(p.kind)} ({' '.join(card_label(c) for c in cards)})")
     return i18n.list_join(parts)
-
-
-def hint_reason(why: HintReason | None, label: Callable[[Action], str]) -> str:
-    """The reason of `ai.hints`, in the player's language (`label` names another move)."""
-    if why is None:
-        return ""
-    values: dict[str, object] = {}
-    for name, value in why.values.items():
-        if name in ("chance", "alt_chance"):
-            values[name] = f"{round(float(value) * 100)}%"
-        elif name in ("points", "alt_points"):
-            values[name] = f"{float(value):+.0f}"
-        elif name == "alt":
-            values[name] = label(int(value))
-        elif name == "rule":
-            values[name] = tr(f"hint.rule.{value}")
-        else:
-            values[name] = value
-    return tr(f"hint.why.{why.key}", **values)

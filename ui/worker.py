@@ -245,6 +245,10 @@ class ProcessThinker(_PoolThinker):
             proc.terminate()
         for proc in processes:
             proc.join(timeout=5)
+        for proc in processes:  # a low-priority worker on a busy machine may be slow to go
+            if proc.is_alive():
+                proc.kill()
+                proc.join(timeout=5)
 
     def alive(self) -> bool:
         """Whether a worker process is still running (False after close())."""
