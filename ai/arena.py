@@ -223,24 +223,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     ap.add_argument("--json", metavar="FILE", help="also write every match result to FILE")
     ap.add_argument("--log", metavar="FILE",
-                    help="append each finished match to FILE (JSON lines); a run given the same "
-                         "FILE again skips the matches already there, so a long run can be resumed")
+                    help="write each finished match to FILE (JSON lines) as it ends; a run given the "
+                         "same FILE again skips the matches already there, so a long run can be resumed")
     args = ap.parse_args(argv)
     for spec in (args.ns, args.ew):
         make_agent(spec, 0)  # fail early on a bad spec
     header: dict[str, object] = {"ns": args.ns, "ew": args.ew, "seed": args.seed,
                                  "duplicate": args.duplicate}
-    results = read_log(args.log, header) if args.log else []
+    logged = read_log(args.log, header) if args.log else []
+    results = [r for r in logged if r.index < args.matches]
     resumed = len(results)
     have = {r.index for r in results}
     todo = [(i, s, t, args.ns, args.ew) for i, s, t in jobs(args.matches, args.seed, args.duplicate)
             if i not in have]
-    results = [r for r in results if r.index < args.matches]
     total = len(todo) + len(results)
     log = None
     if args.log:  # rewritten with the whole lines only (a stopped run may have cut the last one)
         log = open(args.log, "w", encoding="utf-8")  # noqa: SIM115
-        log.write("".join(json.dumps(x) + "\n" for x in [header, *map(asdict, results)]))
+        log.write("".join(json.dumps(x) + "\n" for x in [header, *map(asdict, logged)]))
         log.flush()
 
     def record(r: MatchResult) -> None:
