@@ -225,7 +225,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--log", metavar="FILE",
                     help="write each finished match to FILE (JSON lines) as it ends; a run given the "
                          "same FILE again skips the matches already there, so a long run can be resumed")
+    ap.add_argument("--report", action="store_true",
+                    help="with --log: only print the report of the matches already in FILE")
     args = ap.parse_args(argv)
+    if args.report and not args.log:
+        ap.error("--report reads the matches of a --log FILE")
     for spec in (args.ns, args.ew):
         make_agent(spec, 0)  # fail early on a bad spec
     header: dict[str, object] = {"ns": args.ns, "ew": args.ew, "seed": args.seed,
@@ -236,6 +240,11 @@ def main(argv: list[str] | None = None) -> int:
     have = {r.index for r in results}
     todo = [(i, s, t, args.ns, args.ew) for i, s, t in jobs(args.matches, args.seed, args.duplicate)
             if i not in have]
+    if args.report:
+        results.sort(key=lambda r: r.index)
+        print(summarize(results, args.ns, args.ew, args.duplicate))
+        print(f"{len(results)} of {args.matches} matches played (read from {args.log}); seed {args.seed}")
+        return 0
     total = len(todo) + len(results)
     log = None
     if args.log:  # rewritten with the whole lines only (a stopped run may have cut the last one)

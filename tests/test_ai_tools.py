@@ -64,6 +64,10 @@ def test_arena_log_resumes_a_stopped_run(tmp_path: Path, capsys: pytest.CaptureF
     assert figures(out) == whole  # the resumed run reports exactly what one run reports
     assert "4 match(es) read from" in out
     assert len(log.read_text(encoding="utf-8").splitlines()) == 7
+    main([*base, "--matches", "8", "--log", str(log), "--report"])  # reads, plays nothing
+    out = capsys.readouterr().out
+    assert figures(out)[:-1] == whole and "6 of 8 matches played" in out
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 7
     other = ["--ns", "random", "--ew", "random", "--matches", "2", "--quiet", "--log", str(log)]
     with pytest.raises(SystemExit, match="another experiment"):
         main(other)
