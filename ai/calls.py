@@ -21,12 +21,12 @@ from game.phase import Phase
 from game.state import RoundState
 from game.worlds import InconsistentWorld, build_world
 
+from .config import SearchConfig, SearchKind, SearchResult
 from .equity import equity_after, match_equity
 from .evaluate import decide_call
-from .fast import FastState, rollout
 from .heuristic import heuristic_call
 from .inference import CallModel, sample_posterior
-from .ismcts import SearchConfig, SearchResult
+from .policy import rollout
 from .sampler import WorldSampler
 
 
@@ -52,10 +52,10 @@ def hand_value(st: RoundState, team: int, rng: random.Random, eps: float) -> flo
     scores = st.match_scores
     if st.is_over():  # thrown in
         return match_equity(scores[team], scores[1 - team])
-    fs = FastState.from_round(st)
-    rollout(fs, rng, eps)
-    p0, p1, _w, mw = fs.outcome()
-    return equity_after(scores, team, (p0, p1), mw)
+    cp = st.card_play()
+    rollout(cp, rng, eps)
+    r = cp.outcome()
+    return equity_after(scores, team, (r[0], r[1]), r[3] if r[3] >= 0 else None)
 
 
 def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
@@ -93,4 +93,4 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
             if mean <= cfg.call_margin * (var / n) ** 0.5:
                 best = rule
-    return SearchResult(best, stats, n, time.perf_counter() - start, "call")
+    return SearchResult(best, stats, n, time.perf_counter() - start, SearchKind.CALL)

@@ -28,9 +28,7 @@ from game.actions import (
 )
 from game.cards import ACE, JACK, KING, NINE, QUEEN, TEN
 from game.contract import Contract
-from game.projects import best_split
-
-from .fast import has_project
+from game.projects import best_split, has_project
 
 # Thresholds, in tricks. Tuned by self-play (see docs/ai.md).
 HOKUM_BID = 2.55

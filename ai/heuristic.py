@@ -13,14 +13,14 @@ import random
 from collections.abc import Sequence
 
 from game.actions import DECLARE, NO_DECLARE, Action, is_card
-from game.cards import FULL_DECK, SUIT_MASKS
+from game.cardplay import winner_index
+from game.cards import FULL_DECK, SUIT_MASKS, cards_in, mask_of
 from game.observation import Observation
 from game.phase import Phase
-from game.play import winner_index
 from game.ranking import POINTS, STRENGTH, STRONGER
 
+from . import cardsense
 from .evaluate import decide_call
-from .fast import nth_card
 
 Reason = str
 """A code for why a rule chose a card; RULE_TEXT gives its English words (a UI translates it)."""
@@ -104,15 +104,15 @@ class Table:
     # ----- choosing ---------------------------------------------------------------------------
 
     def cheapest(self, mask: int, keep_masters: bool = True) -> int:
-        """The card that costs least: not a master if avoidable, few points, weak."""
-        cards = _cards(mask)
-        plain = [c for c in cards if not self.is_trump(c)] or cards
+        """The card that costs least: not a trump nor a master if avoidable, few points, weak."""
+        pool = mask & ~SUIT_MASKS[self.trump] if self.trump >= 0 else mask
+        pool = pool or mask
         if keep_masters:
-            plain = [c for c in plain if not self.master(c)] or plain
-        return min(plain, key=lambda c: (self.pts(c), self.strength(c), c))
+            pool = pool & ~cardsense.masters(pool, self.out, self.trump) or pool
+        return cardsense.cheapest(pool, self.trump)
 
     def weakest(self, mask: int) -> int:
-        return min(_cards(mask), key=lambda c: (self.strength(c), self.pts(c), c))
+        return cardsense.weakest(mask, self.trump)
 
     def beats(self, c: int, best: int, led: int) -> bool:
         if c >> 3 == best >> 3:
@@ -137,17 +137,17 @@ class Table:
         trick_pts = sum(self.pts(c) for c in trick)
         if w_seat == self.partner:
             if self.sure(best, led, after):
-                pool = [c for c in _cards(legal) if not self.is_trump(c)] or _cards(legal)
+                pool = [c for c in cards_in(legal) if not self.is_trump(c)] or cards_in(legal)
                 # keep the top card of a suit (a sure trick later) unless it is all we have
                 give = [c for c in pool if not (self.master(c) and self.top_of_suit(c))] or pool
                 c = max(give, key=lambda c: (self.pts(c), -self.strength(c), -c))
                 return c, "feed_partner"
-            sure_beaters = [c for c in _cards(legal) if self.beats(c, best, led)
+            sure_beaters = [c for c in cards_in(legal) if self.beats(c, best, led)
                             and self.sure(c, led, after) and not self.is_trump(c)]
             if sure_beaters and trick_pts >= 10:
                 return min(sure_beaters, key=self.strength), "make_safe"
             return self.cheapest(legal), "partner_low"
-        beaters = [c for c in _cards(legal) if self.beats(c, best, led)]
+        beaters = [c for c in cards_in(legal) if self.beats(c, best, led)]
         if beaters:
             if not after:
                 return min(beaters, key=self.strength), "win_cheap"
@@ -165,7 +165,7 @@ class Table:
         return not STRONGER[self.trump][c] & (self.out | self.hand)
 
     def lead(self, legal: int) -> tuple[int, Reason]:
-        cards = _cards(legal)
+        cards = cards_in(legal)
         trump = self.trump
         opp_possible = self.possible[self.opps[0]] | self.possible[self.opps[1]]
         if trump >= 0:
@@ -226,23 +226,10 @@ class Table:
         return None
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def heuristic_play(obs: Observation, legal: Sequence[Action]) -> tuple[Action, Reason]:
     if DECLARE in legal:
         return DECLARE, "declare"
-    mask = 0
-    for a in legal:
-        if is_card(a):
-            mask |= 1 << a
-    return Table(obs).choose(mask)
+    return Table(obs).choose(mask_of(a for a in legal if is_card(a)))
 
 
 def heuristic_call(obs: Observation, legal: Sequence[Action], scale: float = 1.0,
@@ -276,4 +263,4 @@ class HeuristicAgent:
         return heuristic_call(observation, legal, self.scale, self.raise_scale)
 
 
-__all__ = ["HeuristicAgent", "Table", "heuristic_call", "heuristic_play", "nth_card"]
+__all__ = ["HeuristicAgent", "Table", "heuristic_call", "heuristic_play"]

@@ -12,8 +12,9 @@ from game.actions import HOKUM_SUIT_BASE, Action, action_str, is_card
 from game.cards import SUIT_SYMBOLS, card_str
 from game.observation import Observation
 
+from .config import SearchConfig, SearchKind, SearchResult, level_config
 from .heuristic import RULE_TEXT, heuristic_play
-from .ismcts import ISMCTSAgent, SearchConfig, SearchResult, level_config
+from .ismcts import ISMCTSAgent
 
 
 @dataclass(frozen=True)
@@ -53,13 +54,13 @@ def action_name(a: Action) -> str:
 
 def reason_of(obs: Observation, res: SearchResult) -> HintReason:
     a = res.action
-    if res.kind == "declare":
+    if res.kind is SearchKind.DECLARE:
         return HintReason("declare")
-    if res.kind == "fallback" or not res.stats:
+    if res.kind is SearchKind.FALLBACK or not res.stats:
         return HintReason("rule")
     ranked = sorted(res.stats.items(), key=lambda kv: (-kv[1][0], -kv[1][1]))
     others = [kv for kv in ranked if kv[0] != a]
-    if res.kind == "call":
+    if res.kind is SearchKind.CALL:
         values: dict[str, int | float | str] = {"chance": res.stats[a][1], "deals": res.iterations}
         if not others:
             return HintReason("call", values)
@@ -86,10 +87,6 @@ def english(action: Action, why: HintReason) -> str:
         values["rule"] = RULE_TEXT[str(values["rule"])]
     text = ENGLISH[why.key].format(**values)
     return text if why.key == "declare" else f"{action_name(action)}: {text}"
-
-
-def explain(obs: Observation, res: SearchResult) -> str:
-    return english(res.action, reason_of(obs, res))
 
 
 def recommend_explained(observation: Observation, level: str | SearchConfig = "medium",

@@ -18,8 +18,9 @@ import random
 import time
 from dataclasses import dataclass
 
-from game.actions import KAWESH, Action, is_card
+from game.actions import KAWESH, Action
 from game.bidding import Bidding
+from game.cards import cards_in
 from game.contract import Contract
 from game.doubling import Doubling
 from game.observation import Observation
@@ -65,10 +66,7 @@ class CallModel:
                     self.calls.append(PastCall(seat, legal, tuple(hist), d.contract, b.round, a, True))
                 d.apply(a)
                 hist.append((seat, a))
-        self.played_by = [0, 0, 0, 0]
-        for seat, a in obs.history:
-            if is_card(a):
-                self.played_by[seat] |= 1 << a
+        self.played_by = obs.played_by
 
     @property
     def active(self) -> bool:
@@ -100,11 +98,7 @@ class CallModel:
 
 def _first_five(full: int, buying_card: int, rng: random.Random) -> int:
     pool = full & ~(1 << buying_card) if buying_card >= 0 else full
-    cards = []
-    while pool:
-        low = pool & -pool
-        cards.append(low.bit_length() - 1)
-        pool ^= low
+    cards = cards_in(pool)
     m = 0
     for c in rng.sample(cards, 5):
         m |= 1 << c

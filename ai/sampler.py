@@ -21,18 +21,13 @@ import random
 import time
 from math import comb
 
-from game.actions import is_card
-from game.cards import FULL_DECK, KING, QUEEN, SUIT_MASKS
+from game.cardplay import CardPlay, compare_projects
+from game.cards import partner_of, team_of
 from game.observation import Observation
 from game.phase import Phase
-from game.play import winner_index
-from game.projects import Project, compare_key
-
-from .fast import FastState, projects_in
+from game.projects import Project, projects_in
 
 STOCK = 4
-KINGS = sum(1 << (s * 8 + KING) for s in range(4))
-QUEENS = sum(1 << (s * 8 + QUEEN) for s in range(4))
 
 
 class SamplerError(ValueError):
@@ -196,11 +191,7 @@ class WorldSampler:
     def _init_projects(self) -> None:
         obs = self.obs
         c = obs.contract
-        played_by = [0, 0, 0, 0]
-        for s, a in obs.history:
-            if is_card(a):
-                played_by[s] |= 1 << a
-        self.played_by = played_by
+        self.played_by = obs.played_by
         self.sun = c.sun if c else False
         self.trump = c.trump if c else -1
         self.tie_rule = obs.rules.trump_sequence_wins_ties
@@ -224,19 +215,13 @@ class WorldSampler:
             return True
         if obs.declared[obs.seat]:
             found[obs.seat] = self.projects_of(hands, obs.seat)
-        best_key: tuple[int, ...] | None = None
-        best_seat = -1
-        for pos in range(4):
-            seat = (self.first_leader + pos) & 3
-            for p in found.get(seat, ()):
-                key = (*compare_key(p, self.sun, self.trump, self.tie_rule), -pos)
-                if best_key is None or key > best_key:
-                    best_key, best_seat = key, seat
-        team = None if best_key is None else best_seat & 1
+        best_seat, _best = compare_projects([found.get(s, ()) for s in range(4)], self.first_leader,
+                                            self.sun, self.trump, self.tie_rule)
+        team = None if best_seat < 0 else team_of(best_seat)
         if team != obs.project_team:
             return False
         if team is not None:
-            for s in (team, team + 2):
+            for s in (team, partner_of(team)):
                 shown = 0
                 for p in found.get(s, ()):
                     shown |= p.cards
@@ -244,72 +229,15 @@ class WorldSampler:
                     return False
         return True
 
-    # ----- a FastState for a drawn deal --------------------------------------------------------
+    # ----- the card play of a drawn deal ------------------------------------------------------
 
-    def fast_template(self) -> FastState:
-        """Everything public about the card play; hands (and first-trick projects) left to fill."""
+    def fast_state(self, template: CardPlay, hands: list[int]) -> CardPlay:
+        """The public card play `template` (CardPlay.public) with this deal's hands placed."""
+        if template.done:
+            return template.placed(hands)
         obs = self.obs
-        c = obs.contract
-        assert c is not None and obs.phase is Phase.PLAYING
-        s = FastState.__new__(FastState)
-        s.hands = [0, 0, 0, 0]
-        s.trump, s.sun, s.kind, s.locked = c.trump, c.sun, c.kind, c.locked
-        s.declarer_team, s.raise_level = c.declarer_team, c.raise_level
-        s.rules_tie = obs.rules.trump_sequence_wins_ties
-        s.leader, s.trick, s.ekka = obs.trick_leader, list(obs.trick), obs.ekka
-        s.win_idx = winner_index(s.trick, s.trump) if s.trick else 0
-        s.played, s.points, s.tricks_won = obs.played, list(obs.points), list(obs.tricks_won)
-        s.done = sum(obs.tricks_won)
-        s.declared = [(), (), (), ()]
-        s.kinds = [d or () for d in obs.declared]
-        s.project_team = obs.project_team
-        kq = [0, 0, 0, 0]
-        pb = obs.play_base
-        if pb is not None and pb.baloot_seat is not None:
-            kq[pb.baloot_seat] = 2
-        if not c.sun:
-            for seat, a in obs.history:
-                if is_card(a) and a >> 3 == c.trump and a & 7 in (KING, QUEEN):
-                    kq[seat] += 1
-        s.kq = kq
-        blocked = [False, False, False, False]
-        if not c.sun and self.compared_here and obs.project_team is not None:
-            kq_mask = SUIT_MASKS[c.trump] & ((1 << (c.trump * 8 + KING)) | (1 << (c.trump * 8 + QUEEN)))
-            for seat in (obs.project_team, obs.project_team + 2):
-                sh = obs.shown[seat]
-                if (sh & KINGS == KINGS or sh & QUEENS == QUEENS
-                        or (sh & kq_mask == kq_mask and obs.baloot_seat != seat)):
-                    blocked[seat] = True
-        s.blocked = blocked
-        s.baloot = obs.baloot_seat
-        return s
-
-    def fast_state(self, template: FastState, hands: list[int]) -> FastState:
-        s = template.copy()
-        s.hands = list(hands)
-        if s.done == 0:
-            obs = self.obs
-            decl: list[tuple[Project, ...]] = []
-            for seat in range(4):
-                d = obs.declared[seat]
-                if d is None:
-                    projs = projects_in(hands[seat] | self.played_by[seat], s.sun, s.trump, s.rules_tie)
-                elif d:
-                    projs = self.projects_of(hands, seat)
-                else:
-                    projs = ()
-                decl.append(projs)
-            s.declared = decl
-            s.kinds = [tuple(p.kind for p in d) for d in decl]
-        return s
-
-
-def full_deck_check(hands: list[int], stock: list[int], obs: Observation) -> bool:
-    m = obs.played
-    for h in hands:
-        m |= h
-    for c in stock:
-        m |= 1 << c
-    if obs.phase is Phase.BIDDING:
-        m |= 1 << obs.buying_card
-    return m == FULL_DECK
+        decl: list[tuple[Project, ...]] = []
+        for seat in range(4):
+            d = obs.declared[seat]
+            decl.append(self.projects_of(hands, seat) if d is None or d else ())
+        return template.placed(hands, decl)

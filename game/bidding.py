@@ -6,22 +6,32 @@ Speakers P1..P4 start at the dealer's right; earlier speakers have priority.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .actions import ASHKAL, HOKUM, HOKUM_SUIT_BASE, KAWESH, PASS, SUN, Action, action_str
 from .cards import ACE, NINE, SEAT_NAMES, SEVEN, CardSet, iter_cards, partner_of, suit_of
 from .contract import Contract, hokum_contract, sun_contract
+from .errors import IllegalActionError
 from .rules import Rules
 
-OPEN = "open"  # speakers in turn until the first bid
-SUN_OFFER = "sun_offer"  # a queue of seats offered a Sun overcall
-CHOICE = "choice"  # the Hokum bidder keeps Hokum (names the suit in round 2) or switches to Sun
-
-THROWN_IN = "thrown_in"
-ANNULLED = "annulled"  # Kawesh
+__all__ = ["Bidding", "BiddingOutcome", "BiddingStage", "IllegalActionError", "is_kawesh_hand"]
 
 
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow now; the message says why."""
+class BiddingStage(StrEnum):
+    OPEN = "open"
+    """Speakers in turn until the first bid."""
+    SUN_OFFER = "sun_offer"
+    """A queue of seats offered a Sun overcall."""
+    CHOICE = "choice"
+    """The Hokum bidder keeps Hokum (names the suit in round 2) or switches to Sun."""
+
+
+class BiddingOutcome(StrEnum):
+    CONTRACT = "contract"
+    THROWN_IN = "thrown_in"
+    ANNULLED = "annulled"
+    """Kawesh."""
+
 
 
 def is_kawesh_hand(five: CardSet) -> bool:
@@ -34,7 +44,7 @@ class Bidding:
     buying_card: int
     rules: Rules
     round: int = 1
-    stage: str = OPEN
+    stage: BiddingStage = BiddingStage.OPEN
     index: int = 0  # next speaker's position (0 = P1) in the OPEN stage
     bidder: int | None = None  # who bid Hokum / Sun / Ashkal first
     sun_holder: int | None = None
@@ -42,7 +52,7 @@ class Bidding:
     queue: list[int] = field(default_factory=list)
     history: list[tuple[int, Action]] = field(default_factory=list)
     contract: Contract | None = None
-    outcome: str | None = None  # None while bidding; 'contract', THROWN_IN or ANNULLED
+    outcome: BiddingOutcome | None = None  # None while bidding
 
     def clone(self) -> Bidding:
         b = Bidding(self.dealer, self.buying_card, self.rules, self.round, self.stage,
@@ -58,9 +68,9 @@ class Bidding:
         return self.outcome is not None
 
     def to_move(self) -> int:
-        if self.stage == OPEN:
+        if self.stage == BiddingStage.OPEN:
             return self.speaker_at(self.index)
-        if self.stage == SUN_OFFER:
+        if self.stage == BiddingStage.SUN_OFFER:
             return self.queue[0]
         assert self.bidder is not None
         return self.bidder
@@ -69,10 +79,10 @@ class Bidding:
         """Legal calls for the speaker, whose first five cards are `five`."""
         if self.done:
             return []
-        if self.stage == SUN_OFFER:
+        if self.stage == BiddingStage.SUN_OFFER:
             return [PASS, SUN]
         buy_suit = suit_of(self.buying_card)
-        if self.stage == CHOICE:
+        if self.stage == BiddingStage.CHOICE:
             if self.round == 1:
                 return [HOKUM, SUN]
             return sorted([HOKUM_SUIT_BASE + s for s in range(4) if s != buy_suit] + [SUN])
@@ -87,7 +97,7 @@ class Bidding:
 
     def why_illegal(self, action: Action) -> str:
         name = action_str(action) if 0 <= action < 49 else str(action)
-        if action == ASHKAL and self.stage == OPEN and self.round == 1:
+        if action == ASHKAL and self.stage == BiddingStage.OPEN and self.round == 1:
             if self.index < 2:
                 return "Ashkal may only be called by the third or fourth speaker"
             return "Ashkal is not allowed when the buying card is an Ace (house rule)"
@@ -95,11 +105,11 @@ class Bidding:
             return "Ashkal is only possible in round 1 before anyone has bid"
         if action == KAWESH:
             return "Kawesh needs five cards that are all 7, 8 or 9 (and the Kawesh rule on)"
-        if self.stage == SUN_OFFER:
+        if self.stage == BiddingStage.SUN_OFFER:
             return f"{name} is not possible now: you may only overcall with Sun or pass"
-        if self.stage == CHOICE and self.round == 2 and action == HOKUM:
+        if self.stage == BiddingStage.CHOICE and self.round == 2 and action == HOKUM:
             return "name the trump suit: a suit other than the buying card's"
-        if self.stage == CHOICE:
+        if self.stage == BiddingStage.CHOICE:
             return f"{name} is not possible now: keep Hokum or switch to Sun"
         return f"{name} is not a call during bidding"
 
@@ -108,9 +118,9 @@ class Bidding:
         if action not in self.legal(five):
             raise IllegalActionError(f"{SEAT_NAMES[seat]} cannot say that: {self.why_illegal(action)}")
         self.history.append((seat, action))
-        if self.stage == OPEN:
+        if self.stage == BiddingStage.OPEN:
             self._open(seat, action)
-        elif self.stage == SUN_OFFER:
+        elif self.stage == BiddingStage.SUN_OFFER:
             self._sun_offer(seat, action)
         else:
             self._choice(seat, action)
@@ -123,10 +133,10 @@ class Bidding:
                 if self.round == 1:
                     self.round, self.index = 2, 0
                 else:
-                    self.outcome = THROWN_IN
+                    self.outcome = BiddingOutcome.THROWN_IN
             return
         if action == KAWESH:
-            self.outcome = ANNULLED
+            self.outcome = BiddingOutcome.ANNULLED
             return
         self.bidder = seat
         if self.round == 2:
@@ -153,14 +163,14 @@ class Bidding:
         self._next_offer()
 
     def _next_offer(self) -> None:
-        self.stage = SUN_OFFER
+        self.stage = BiddingStage.SUN_OFFER
         if self.queue:
             return
         if self.sun_holder is not None:
             declarer = partner_of(self.sun_holder) if self.ashkal else self.sun_holder
             self._finish(sun_contract(declarer, self.sun_holder))
         else:
-            self.stage = CHOICE
+            self.stage = BiddingStage.CHOICE
 
     def _choice(self, seat: int, action: Action) -> None:
         if action == SUN:
@@ -172,5 +182,5 @@ class Bidding:
 
     def _finish(self, contract: Contract) -> None:
         self.contract = contract
-        self.outcome = "contract"
+        self.outcome = BiddingOutcome.CONTRACT
         self.queue = []

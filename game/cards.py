@@ -58,6 +58,13 @@ def iter_cards(mask: CardSet) -> Iterator[Card]:
         mask ^= low
 
 
+def nth_card(mask: CardSet, n: int) -> Card:
+    """The n-th lowest card of a mask (0-based)."""
+    for _ in range(n):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
 def mask_of(cards: Iterable[Card]) -> CardSet:
     m = 0
     for c in cards:

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from .cards import SEAT_NAMES, SUIT_SYMBOLS
 from .ranking import NO_TRUMP
 
-HOKUM, SUN = "hokum", "sun"
+
+class ContractKind(StrEnum):
+    HOKUM = "hokum"
+    SUN = "sun"
 
 
 @dataclass(frozen=True)
 class Contract:
-    kind: str
-    """'hokum' or 'sun'."""
+    kind: ContractKind
     trump: int
     """Trump suit 0-3, or NO_TRUMP (-1) in Sun."""
     declarer: int
@@ -27,7 +30,7 @@ class Contract:
 
     @property
     def sun(self) -> bool:
-        return self.kind == SUN
+        return self.kind == ContractKind.SUN
 
     @property
     def declarer_team(self) -> int:
@@ -44,8 +47,8 @@ class Contract:
 
 
 def sun_contract(declarer: int, bidder: int) -> Contract:
-    return Contract(SUN, NO_TRUMP, declarer, bidder)
+    return Contract(ContractKind.SUN, NO_TRUMP, declarer, bidder)
 
 
 def hokum_contract(trump: int, declarer: int) -> Contract:
-    return Contract(HOKUM, trump, declarer, declarer)
+    return Contract(ContractKind.HOKUM, trump, declarer, declarer)

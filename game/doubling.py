@@ -3,14 +3,28 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from .actions import DOUBLE, FOUR, GAHWA, LOCKED, OPEN, PASS, TRIPLE, Action, action_str
-from .bidding import IllegalActionError
 from .cards import SEAT_NAMES
 from .contract import Contract
+from .errors import IllegalActionError
 
-OFFER_DOUBLE, LOCK_CHOICE, OFFER_TRIPLE, OFFER_FOUR, OFFER_GAHWA = (
-    "double", "lock", "triple", "four", "gahwa")
+
+class DoublingStage(StrEnum):
+    OFFER_DOUBLE = "double"
+    LOCK_CHOICE = "lock"
+    OFFER_TRIPLE = "triple"
+    OFFER_FOUR = "four"
+    OFFER_GAHWA = "gahwa"
+
+
+
+_CHOICES = {
+    DoublingStage.OFFER_DOUBLE: [PASS, DOUBLE], DoublingStage.LOCK_CHOICE: [LOCKED, OPEN],
+    DoublingStage.OFFER_TRIPLE: [PASS, TRIPLE], DoublingStage.OFFER_FOUR: [PASS, FOUR],
+    DoublingStage.OFFER_GAHWA: [PASS, GAHWA],
+}
 
 
 def sun_double_allowed(match_scores: tuple[int, int]) -> bool:
@@ -21,7 +35,7 @@ def sun_double_allowed(match_scores: tuple[int, int]) -> bool:
 @dataclass
 class Doubling:
     contract: Contract
-    stage: str = OFFER_DOUBLE
+    stage: DoublingStage = DoublingStage.OFFER_DOUBLE
     queue: list[int] = field(default_factory=list)
     history: list[tuple[int, Action]] = field(default_factory=list)
     done: bool = False
@@ -31,7 +45,7 @@ class Doubling:
         d = contract.declarer
         if contract.sun and not sun_double_allowed(match_scores):
             return cls(contract, done=True)
-        return cls(contract, OFFER_DOUBLE, [(d + 1) & 3, (d + 3) & 3])
+        return cls(contract, DoublingStage.OFFER_DOUBLE, [(d + 1) & 3, (d + 3) & 3])
 
     def clone(self) -> Doubling:
         return Doubling(self.contract, self.stage, list(self.queue), list(self.history),
@@ -39,9 +53,9 @@ class Doubling:
 
     def to_move(self) -> int:
         c = self.contract
-        if self.stage == OFFER_DOUBLE:
+        if self.stage == DoublingStage.OFFER_DOUBLE:
             return self.queue[0]
-        if self.stage in (LOCK_CHOICE, OFFER_FOUR):
+        if self.stage in (DoublingStage.LOCK_CHOICE, DoublingStage.OFFER_FOUR):
             assert c.doubler is not None
             return c.doubler
         return c.declarer
@@ -49,10 +63,7 @@ class Doubling:
     def legal(self) -> list[Action]:
         if self.done:
             return []
-        return {
-            OFFER_DOUBLE: [PASS, DOUBLE], LOCK_CHOICE: [LOCKED, OPEN],
-            OFFER_TRIPLE: [PASS, TRIPLE], OFFER_FOUR: [PASS, FOUR], OFFER_GAHWA: [PASS, GAHWA],
-        }[self.stage]
+        return list(_CHOICES[self.stage])
 
     def apply(self, action: Action) -> None:
         seat = self.to_move()
@@ -63,27 +74,27 @@ class Doubling:
                 f" now: the choice is {options}")
         self.history.append((seat, action))
         c = self.contract
-        if self.stage == OFFER_DOUBLE:
+        if self.stage == DoublingStage.OFFER_DOUBLE:
             self.queue.pop(0)
             if action == DOUBLE:
                 self.contract = c.raised(2, False, seat)
                 if c.sun:
                     self.done = True
                 else:
-                    self.stage = LOCK_CHOICE
+                    self.stage = DoublingStage.LOCK_CHOICE
             elif not self.queue:
                 self.done = True
-        elif self.stage == LOCK_CHOICE:
+        elif self.stage == DoublingStage.LOCK_CHOICE:
             self.contract = c.raised(c.raise_level, action == LOCKED, c.doubler)
-            self.stage = OFFER_TRIPLE if c.raise_level == 2 else OFFER_GAHWA
+            self.stage = DoublingStage.OFFER_TRIPLE if c.raise_level == 2 else DoublingStage.OFFER_GAHWA
         elif action == PASS:
             self.done = True
-        elif self.stage == OFFER_TRIPLE:
+        elif self.stage == DoublingStage.OFFER_TRIPLE:
             self.contract = c.raised(3, False, c.doubler)
-            self.stage = OFFER_FOUR
-        elif self.stage == OFFER_FOUR:
+            self.stage = DoublingStage.OFFER_FOUR
+        elif self.stage == DoublingStage.OFFER_FOUR:
             self.contract = c.raised(4, False, c.doubler)
-            self.stage = LOCK_CHOICE
+            self.stage = DoublingStage.LOCK_CHOICE
         else:
             self.contract = c.raised(5, False, c.doubler)
             self.done = True

@@ -24,11 +24,6 @@ class CardsDealt:
 
 
 @dataclass(frozen=True)
-class BuyingCardTurned:
-    card: int
-
-
-@dataclass(frozen=True)
 class BidMade:
     seat: int
     action: int
@@ -124,6 +119,6 @@ class MatchOver:
     by_gahwa: bool
 
 
-Event = (CardsDealt | BuyingCardTurned | BidMade | ContractFixed | HandThrownIn | RaiseMade
+Event = (CardsDealt | BidMade | ContractFixed | HandThrownIn | RaiseMade
          | ProjectsDeclared | CardPlayed | BalootCalled | TrickWon | ProjectsCompared
          | ProjectsShown | ProjectsHidden | HandScored | NewHand | MatchOver)

@@ -10,13 +10,14 @@ import random
 from dataclasses import dataclass
 
 from .actions import Action
-from .bidding import IllegalActionError
 from .contract import Contract
+from .deal import deal_base
+from .errors import IllegalActionError
 from .events import Event, MatchOver, NewHand
 from .observation import Observation
 from .rules import MATCH_TARGET, Rules
 from .scoring import HandScore, match_winner_after
-from .state import RoundState, deal_base
+from .state import RoundState
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ Two kinds of position, each followed by the actions taken since (see docs/notati
 from __future__ import annotations
 
 from .actions import action_str, parse_action
+from .cardplay import CardPlay
 from .cards import (
     SEAT_LETTERS,
     SUIT_LETTERS,
@@ -20,11 +21,12 @@ from .cards import (
     parse_cards,
     parse_seat,
 )
-from .contract import HOKUM, SUN, Contract
+from .contract import Contract, ContractKind
+from .deal import DealBase, PlayBase
 from .projects import KINDS, Project, project_from_cards
 from .ranking import LAST_TRICK_BONUS, NO_TRUMP, mask_points
 from .rules import Rules
-from .state import DealBase, PlayBase, RoundState
+from .state import RoundState
 
 PREFIX_DEAL, PREFIX_PLAY = "deal", "play"
 
@@ -61,10 +63,10 @@ def contract_str(c: Contract) -> str:
 
 def parse_contract(t: str) -> Contract:
     parts = t.split("/")
-    if len(parts) != 7 or parts[0] not in (HOKUM, SUN) or not parts[4].startswith("x"):
+    if len(parts) != 7 or parts[0] not in tuple(ContractKind) or not parts[4].startswith("x"):
         raise ValueError(f"contract must look like hokum/H/N/N/x1/open/-, not {t!r}")
     kind, trump_s, decl, bidder, raise_s, lock, doubler = parts
-    if kind == SUN:
+    if kind == ContractKind.SUN:
         if trump_s != "-":
             raise ValueError("a Sun contract has no trump suit: write '-'")
         trump = NO_TRUMP
@@ -76,7 +78,7 @@ def parse_contract(t: str) -> Contract:
         raise ValueError(f"raise must be x1..x5, not {raise_s!r}")
     if lock not in ("open", "locked"):
         raise ValueError(f"lock must be 'open' or 'locked', not {lock!r}")
-    return Contract(kind, trump, parse_seat(decl), parse_seat(bidder), int(raise_s[1:]),
+    return Contract(ContractKind(kind), trump, parse_seat(decl), parse_seat(bidder), int(raise_s[1:]),
                     lock == "locked", _parse_opt_seat(doubler))
 
 
@@ -178,7 +180,7 @@ def from_notation(text: str) -> RoundState:
             raise ValueError(f"points must add up to {expected_pts}, the value of the cards "
                              "no longer in any hand")
         pteam = None if values["pteam"] == "-" else int(values["pteam"])
-        declared = _parse_projects(values["projects"], contract.kind == SUN)
+        declared = _parse_projects(values["projects"], contract.sun)
         state = RoundState(PlayBase(rules, dealer, scores, contract,
                                     (hands[0], hands[1], hands[2], hands[3]),
                                     parse_seat(values["lead"]), done, points,
@@ -193,5 +195,19 @@ def from_notation(text: str) -> RoundState:
     return state
 
 
-__all__ = ["LAST_TRICK_BONUS", "contract_str", "from_notation", "parse_contract",
-           "to_notation"]
+def cardplay_from_notation(text: str) -> CardPlay:
+    """The card play of a position in notation (seats yet to decide declare their projects)."""
+    state = from_notation(text)
+    if state.cp is None or state.is_over():
+        raise ValueError("the position is not in the card play")
+    return state.card_play()
+
+
+__all__ = [
+    "LAST_TRICK_BONUS",
+    "cardplay_from_notation",
+    "contract_str",
+    "from_notation",
+    "parse_contract",
+    "to_notation",
+]

@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
 
 from .cards import ACE, KING, QUEEN, SUITS, TEN, CardSet, cards_str
 
-SIRA, FIFTY, HUNDRED, FOUR_HUNDRED = "sira", "fifty", "hundred", "four_hundred"
-KINDS = (SIRA, FIFTY, HUNDRED, FOUR_HUNDRED)
+
+class ProjectKind(StrEnum):
+    SIRA = "sira"
+    FIFTY = "fifty"
+    HUNDRED = "hundred"
+    FOUR_HUNDRED = "four_hundred"
+
+
+SIRA, FIFTY = ProjectKind.SIRA, ProjectKind.FIFTY
+HUNDRED, FOUR_HUNDRED = ProjectKind.HUNDRED, ProjectKind.FOUR_HUNDRED
+KINDS = tuple(ProjectKind)
 
 # Game points per kind: (Hokum, Sun).
-_VALUES = {SIRA: (2, 4), FIFTY: (5, 10), HUNDRED: (10, 20), FOUR_HUNDRED: (0, 40)}
+_VALUES: dict[str, tuple[int, int]] = {SIRA: (2, 4), FIFTY: (5, 10), HUNDRED: (10, 20), FOUR_HUNDRED: (0, 40)}
 
 
 def project_value(kind: str, sun: bool) -> int:
+    """Game points of a project kind (a ProjectKind or its value)."""
     if kind not in _VALUES:
         raise ValueError(f"unknown project {kind!r} (known: {', '.join(KINDS)})")
     return _VALUES[kind][1 if sun else 0]
@@ -21,7 +33,7 @@ def project_value(kind: str, sun: bool) -> int:
 
 @dataclass(frozen=True, order=True)
 class Project:
-    kind: str
+    kind: ProjectKind
     cards: CardSet
     top: int
     """Natural rank index of the top card (A=7 highest); for four of a kind, that rank."""
@@ -37,7 +49,7 @@ class Project:
         return f"{self.kind}({cards_str(self.cards, sep='.')})"
 
 
-def _kind_for_length(n: int) -> str:
+def _kind_for_length(n: int) -> ProjectKind:
     return {3: SIRA, 4: FIFTY, 5: HUNDRED}[n]
 
 
@@ -85,6 +97,26 @@ def best_split(hand: CardSet, sun: bool, trump: int = -1,
                 best, best_key = combo, key
     return tuple(sorted(best, key=lambda p: compare_key(p, sun, trump, trump_wins_ties),
                         reverse=True))
+
+
+QUADS = tuple(sum(1 << (s * 8 + r) for s in SUITS) for r in range(TEN, ACE + 1))
+
+
+def has_project(hand: CardSet) -> bool:
+    """Quick test: does the hand hold any sequence of three or four of a kind (10 and up)?"""
+    for s in SUITS:
+        r = (hand >> (s * 8)) & 0xFF
+        if r & (r >> 1) & (r >> 2):
+            return True
+    return any(hand & q == q for q in QUADS)
+
+
+@lru_cache(maxsize=1 << 14)  # pure: the same hands recur over a search's deals
+def projects_in(hand: CardSet, sun: bool, trump: int, tie_rule: bool) -> tuple[Project, ...]:
+    """`best_split`, with a fast exit for the many hands that hold none."""
+    if not has_project(hand):
+        return ()
+    return best_split(hand, sun, trump, tie_rule)
 
 
 def contains_baloot(p: Project, trump: int) -> bool:

@@ -14,17 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from .actions import action_str, parse_action
-from .bidding import IllegalActionError
 from .cards import SEAT_NAMES
+from .errors import IllegalActionError, RecordError
 from .match import HandRecord, MatchState
 from .rules import Rules
 
 FORMAT = "baloot-record"
 VERSION = 1
-
-
-class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message names the problem."""
 
 
 def record_of(match: MatchState) -> dict[str, Any]:

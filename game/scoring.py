@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .contract import ContractKind
 from .projects import project_value
 
-HOKUM, SUN = "hokum", "sun"
 NO_RAISE, DOUBLED, TRIPLED, FOUR_RAISE, GAHWA_RAISE = 1, 2, 3, 4, 5
 RAISE_NAMES = {1: "", 2: "double", 3: "triple", 4: "four", 5: "gahwa"}
 BALOOT_POINTS = 2
@@ -60,6 +60,56 @@ def tie_winner(units: int, sun: bool, counting: int, declarer_team: int) -> int:
     return counting if units in (2, 3, 4, 5) else 1 - counting
 
 
+Settlement = tuple[int, int, int, int, int, int, int, int]
+"""(points to N-S, to E-W, hand winner, match winner by Gahwa or -1, counting team,
+game points of N-S, of E-W, KABOOT | TIE bits)."""
+KABOOT, TIE = 1, 2
+
+
+def settle(sun: bool, declarer_team: int, raise_level: int, points0: int, points1: int,
+           tricks0: int, proj0: int, proj1: int, baloot_team: int) -> Settlement:
+    """The score of a finished hand (RULES.md section 7) from plain ints, building no objects.
+
+    points0/1: card points taken (last trick included); tricks0: tricks of North-South;
+    proj0/1: each team's scored projects, unmultiplied; baloot_team: who holds Baloot, or -1.
+    """
+    bal0 = BALOOT_POINTS if baloot_team == 0 else 0
+    bal1 = BALOOT_POINTS if baloot_team == 1 else 0
+    raised = raise_level > NO_RAISE
+    gahwa = raise_level == GAHWA_RAISE
+    counting = counting_team_for(declarer_team, raise_level)
+    if tricks0 == 8 or tricks0 == 0:
+        kt = 0 if tricks0 == 8 else 1
+        award = (44 if sun else 25) * (min(raise_level, FOUR_RAISE) if raised else 1)
+        g0, g1 = (award, 0) if kt == 0 else (0, award)
+        if gahwa:
+            return 0, 0, kt, kt, counting, g0, g1, KABOOT
+        pts = award + (proj0 if kt == 0 else proj1) * (2 if raised else 1) + \
+            (bal0 if kt == 0 else bal1)
+        return ((pts, 0) if kt == 0 else (0, pts)) + (kt, -1, counting, g0, g1, KABOOT)
+    full = 26 if sun else 16
+    cp = points0 if counting == 0 else points1
+    g = to_game_points(cp, sun)
+    g0 = g if counting == 0 else full - g
+    g1 = full - g0
+    t0 = g0 + proj0 + bal0
+    t1 = g1 + proj1 + bal1
+    tie = TIE if t0 == t1 else 0
+    if tie:
+        winner = tie_winner(cp % 10, sun, counting, declarer_team)
+    else:
+        winner = 0 if t0 > t1 else 1
+    if gahwa:
+        return 0, 0, winner, winner, counting, g0, g1, tie
+    if raised:
+        every = full * raise_level + 2 * (proj0 + proj1) + bal0 + bal1
+    elif winner == declarer_team:
+        return t0, t1, winner, -1, counting, g0, g1, tie
+    else:
+        every = full + proj0 + proj1 + bal0 + bal1
+    return ((every, 0) if winner == 0 else (0, every)) + (winner, -1, counting, g0, g1, tie)
+
+
 def score_hand(
     contract: str,
     declarer_team: int,
@@ -69,11 +119,12 @@ def score_hand(
     projects: Sequence[Sequence[str]],
     baloot: Sequence[bool],
 ) -> HandScore:
-    if contract not in (HOKUM, SUN):
+    """`settle` with its inputs checked and its result explained in a HandScore."""
+    if contract not in (ContractKind.HOKUM, ContractKind.SUN):
         raise ValueError(f"contract must be 'hokum' or 'sun', not {contract!r}")
     if declarer_team not in (0, 1):
         raise ValueError(f"declarer_team must be 0 or 1, not {declarer_team!r}")
-    sun = contract == SUN
+    sun = contract == ContractKind.SUN
     if raise_level not in (1, 2, 3, 4, 5) or (sun and raise_level > DOUBLED):
         raise ValueError(f"raise_level {raise_level} is not possible in {contract}")
     if sum(tricks) != 8 or min(tricks) < 0:
@@ -87,61 +138,33 @@ def score_hand(
     proj = tuple(sum(project_value(k, sun) for k in projects[t]) for t in (0, 1))
     bal = tuple(BALOOT_POINTS if baloot[t] else 0 for t in (0, 1))
     extras = (proj[0] + bal[0], proj[1] + bal[1])
-    defenders = 1 - declarer_team
-    raised = raise_level > NO_RAISE
-    gahwa = raise_level == GAHWA_RAISE
-    counting = counting_team_for(declarer_team, raise_level)
-
-    if 8 in tricks:
-        kt = tricks.index(8)
-        base = 44 if sun else 25
-        award = base * (min(raise_level, FOUR_RAISE) if raised else 1)
-        pts = award + proj[kt] * (2 if raised else 1) + bal[kt]
-        points = (pts, 0) if kt == 0 else (0, pts)
-        return HandScore(
-            points=(0, 0) if gahwa else points, winner=kt, match_winner=kt if gahwa else None,
-            counting_team=counting, counted_points=card_points[counting],
-            game_points=(award, 0) if kt == 0 else (0, award), project_points=extras,
-            kaboot=True, tie=False,
-            reason=f"Al-Kaboot: {_team(kt)} won all eight tricks",
-        )
-
-    full = 26 if sun else 16
-    g = to_game_points(card_points[counting], sun)
-    game = [0, 0]
-    game[counting] = g
-    game[1 - counting] = full - g
-    totals = (game[0] + extras[0], game[1] + extras[1])
-    tie = totals[0] == totals[1]
-    units = card_points[counting] % 10
-    if tie:
-        winner = tie_winner(units, sun, counting, declarer_team)
-        why = (f"tied at {totals[0]}; the counting team's {card_points[counting]} "
-               f"ends in {units}, so {_team(winner)} win")
+    baloot_team = 0 if baloot[0] else (1 if baloot[1] else -1)
+    p0, p1, winner, mw, counting, g0, g1, bits = settle(
+        sun, declarer_team, raise_level, card_points[0], card_points[1], tricks[0], proj[0],
+        proj[1], baloot_team)
+    counted = card_points[counting]
+    match_winner = None if mw < 0 else mw
+    kaboot, tie = bool(bits & KABOOT), bool(bits & TIE)
+    if kaboot:
+        why = f"Al-Kaboot: {_team(winner)} won all eight tricks"
+    elif tie:
+        why = (f"tied at {g0 + extras[0]}; the counting team's {counted} "
+               f"ends in {counted % 10}, so {_team(winner)} win")
     else:
-        winner = 0 if totals[0] > totals[1] else 1
-        why = f"{_team(winner)} have more game points ({max(totals)} to {min(totals)})"
-
-    if gahwa:
-        return HandScore((0, 0), winner, winner, counting, card_points[counting], tuple_(game),
-                         extras, False, tie, why + "; Gahwa: they win the match")
-    if raised:
-        everything = full * raise_level + 2 * (proj[0] + proj[1]) + bal[0] + bal[1]
-        points = (everything, 0) if winner == 0 else (0, everything)
+        why = (f"{_team(winner)} have more game points "
+               f"({max(g0 + extras[0], g1 + extras[1])} to {min(g0 + extras[0], g1 + extras[1])})")
+    if kaboot:
+        pass  # Al-Kaboot says it all (Gahwa included)
+    elif match_winner is not None:
+        why += "; Gahwa: they win the match"
+    elif raise_level > NO_RAISE:
         why += f"; raised ×{raise_level}: the winners take everything"
     elif winner == declarer_team:
-        points = totals
         why += "; the declarers made it: each team scores its own points"
     else:
-        everything = full + proj[0] + proj[1] + bal[0] + bal[1]
-        points = (everything, 0) if defenders == 0 else (0, everything)
         why += "; the declarers failed: the defenders score everything"
-    return HandScore(points, winner, None, counting, card_points[counting], tuple_(game),
-                     extras, False, tie, why)
-
-
-def tuple_(xs: Sequence[int]) -> tuple[int, int]:
-    return (xs[0], xs[1])
+    return HandScore((p0, p1), winner, match_winner, counting, counted, (g0, g1), extras,
+                     kaboot, tie, why)
 
 
 def _team(t: int) -> str:

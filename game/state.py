@@ -2,29 +2,32 @@
 
 legal_actions() -> sorted ints; apply(action) -> events (raises IllegalActionError with the
 reason); observation(seat) -> what that seat may know; clone(); is_over().
+
+The bidding and the doubling are kept here; the card play is delegated to one
+`game.cardplay.CardPlay`, whose results become the frozen events and the log.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from .actions import DECLARE, NO_DECLARE, Action, action_str, is_card
-from .bidding import ANNULLED, Bidding, IllegalActionError
-from .cards import (
-    KING,
-    QUEEN,
-    SEAT_NAMES,
-    Card,
-    CardSet,
-    bit,
-    card_str,
-    cards_in,
-    mask_of,
+from .bidding import Bidding, BiddingOutcome
+from .cardplay import (
+    BALOOT_CALLED,
+    EKKA_SAID,
+    HAND_OVER,
+    PROJECT_BALOOT,
+    PROJECTS_SETTLED,
+    TRICK_OVER,
+    CardPlay,
 )
+from .cards import SEAT_NAMES, Card, CardSet, card_str, cards_in, mask_of, partner_of, team_of
 from .contract import Contract
+from .deal import Base, DealBase, PlayBase, deal_base
 from .doubling import Doubling
+from .errors import IllegalActionError
 from .events import (
     BalootCalled,
     BidMade,
@@ -41,68 +44,15 @@ from .events import (
     RaiseMade,
     TrickWon,
 )
+from .observation import Observation
 from .phase import Phase
-from .play import illegal_reason, is_ekka, legal_mask, revealed_absent, why_illegal, winner_index
-from .projects import Project, best_split, blocks_baloot, compare_key, contains_baloot
-from .ranking import LAST_TRICK_BONUS, NO_TRUMP, POINTS
+from .play import Refusal, illegal_reason, reason_sentence, revealed_absent
+from .projects import Project, best_split
+from .ranking import NO_TRUMP
 from .rules import Rules
 from .scoring import HandScore, score_hand
 
-if TYPE_CHECKING:
-    from .observation import Observation
-
 __all__ = ["DealBase", "IllegalActionError", "Phase", "PlayBase", "RoundState"]
-
-
-@dataclass(frozen=True)
-class DealBase:
-    """A hand at the moment the buying card is turned: five cards each, 11 in the stock."""
-    rules: Rules
-    dealer: int
-    match_scores: tuple[int, int]
-    hands: tuple[CardSet, CardSet, CardSet, CardSet]
-    buying_card: Card
-    stock: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class PlayBase:
-    """A hand part-way through the card play, for fixtures: earlier tricks only as totals."""
-    rules: Rules
-    dealer: int
-    match_scores: tuple[int, int]
-    contract: Contract
-    hands: tuple[CardSet, CardSet, CardSet, CardSet]
-    leader: int
-    tricks_done: int
-    points: tuple[int, int]
-    tricks_won: tuple[int, int]
-    declared: tuple[tuple[Project, ...], ...]
-    """Projects declared in the first trick per seat (all seats: () if none)."""
-    project_team: int | None
-    baloot_seat: int | None
-    """A Baloot already called before this position."""
-
-
-Base = DealBase | PlayBase
-
-
-def deal_base(rules: Rules, dealer: int, match_scores: tuple[int, int],
-              rng: random.Random) -> DealBase:
-    """Shuffle, cut, deal 3 then 2 from the dealer's right, turn the 21st card."""
-    deck = list(range(32))
-    rng.shuffle(deck)
-    cut = rng.randrange(1, 32)
-    deck = deck[cut:] + deck[:cut]
-    hands = [0, 0, 0, 0]
-    pos = 0
-    for packet in (3, 2):
-        for i in range(4):
-            seat = (dealer + 1 + i) & 3
-            hands[seat] |= mask_of(deck[pos:pos + packet])
-            pos += packet
-    return DealBase(rules, dealer, match_scores, (hands[0], hands[1], hands[2], hands[3]),
-                    deck[20], tuple(deck[21:]))
 
 
 class RoundState:
@@ -116,26 +66,17 @@ class RoundState:
         self.actions: list[Action] = []
         self.log: list[tuple[int, Action]] = []
         self.hands = list(base.hands)
-        self.played: CardSet = 0
         self.stock: list[Card] = []
         self.contract: Contract | None = None
         self.doubling: Doubling | None = None
         self.phase = Phase.PLAYING
-        self.leader = 0
-        self.trick: list[Card] = []
-        self.tricks_done = 0
+        self.cp: CardPlay | None = None
+        """The card play, from its first card (None before)."""
         self.tricks_log: list[tuple[int, tuple[Card, ...]]] = []
-        self.points = [0, 0]
-        self.tricks_won = [0, 0]
-        self.ekka = False
         self.absent = [0, 0, 0, 0]
         self.available: list[tuple[Project, ...]] = [(), (), (), ()]
         self.declared: list[tuple[Project, ...] | None] = [None, None, None, None]
-        self.project_team: int | None = None
         self.shown = [0, 0, 0, 0]
-        self.kq_played = [0, 0, 0, 0]
-        self.baloot_blocked = [False, False, False, False]
-        self.baloot_seat: int | None = None
         self.result: HandScore | None = None
         self.end_reason = ""
         self.buyer: int | None = None
@@ -148,30 +89,90 @@ class RoundState:
             self._start_from_play_base(base)
 
     def _start_from_play_base(self, b: PlayBase) -> None:
-        self.bidding = Bidding(b.dealer, -1, b.rules, outcome="contract", contract=b.contract)
+        self.bidding = Bidding(b.dealer, -1, b.rules, outcome=BiddingOutcome.CONTRACT,
+                               contract=b.contract)
         self.buying_card = -1
         self.contract = b.contract
         self.buyer = b.contract.declarer
-        self.played = (1 << 32) - 1
-        for h in b.hands:
-            self.played ^= h
-        self.leader, self.tricks_done = b.leader, b.tricks_done
-        self.points, self.tricks_won = list(b.points), list(b.tricks_won)
+        if sum(b.tricks_won) != b.tricks_done:
+            raise ValueError("tricks won must add up to the tricks played")
+        if any(h.bit_count() != 8 - b.tricks_done for h in b.hands):
+            raise ValueError(f"every hand must hold {8 - b.tricks_done} cards")
+        cp = self._new_cardplay(b.leader)
+        cp.done = b.tricks_done
+        cp.points, cp.tricks_won = list(b.points), list(b.tricks_won)
         if b.tricks_done == 0:
             self.available = [self._find_projects(h) for h in b.hands]
         else:
             self.declared = list(b.declared)
-            self.project_team = b.project_team
+            cp.set_declared(b.declared)
             if b.project_team is not None:
+                cp.project_team = b.project_team
                 for s in (b.project_team, b.project_team + 2):
                     self.shown[s] = mask_of_projects(b.declared[s])
-        self.baloot_seat = b.baloot_seat
         if b.baloot_seat is not None:
-            self.kq_played[b.baloot_seat] = 2
-        if sum(self.tricks_won) != b.tricks_done:
-            raise ValueError("tricks won must add up to the tricks played")
-        if any(h.bit_count() != 8 - b.tricks_done for h in b.hands):
-            raise ValueError(f"every hand must hold {8 - b.tricks_done} cards")
+            cp.baloot = b.baloot_seat
+            cp.kq[b.baloot_seat] = 2
+
+    def _new_cardplay(self, leader: int) -> CardPlay:
+        c = self.contract
+        assert c is not None
+        self.cp = CardPlay(c.trump, c.locked, c.declarer_team, c.raise_level, leader, self.hands,
+                           tie_rule=self.rules.trump_sequence_wins_ties)
+        self.hands = self.cp.hands  # one list: the kernel's
+        return self.cp
+
+    # ----- the card play, as the kernel has it ------------------------------------------------
+
+    @property
+    def played(self) -> CardSet:
+        return self.cp.played if self.cp else 0
+
+    @property
+    def leader(self) -> int:
+        return self.cp.leader if self.cp else 0
+
+    @property
+    def trick(self) -> list[Card]:
+        return self.cp.trick if self.cp else []
+
+    @property
+    def tricks_done(self) -> int:
+        return self.cp.done if self.cp else 0
+
+    @property
+    def points(self) -> list[int]:
+        return self.cp.points if self.cp else [0, 0]
+
+    @property
+    def tricks_won(self) -> list[int]:
+        return self.cp.tricks_won if self.cp else [0, 0]
+
+    @property
+    def ekka(self) -> bool:
+        return self.cp.ekka if self.cp else False
+
+    @property
+    def project_team(self) -> int | None:
+        return self.cp.project_team if self.cp and self.cp.project_team >= 0 else None
+
+    @property
+    def baloot_seat(self) -> int | None:
+        return self.cp.baloot if self.cp and self.cp.baloot >= 0 else None
+
+    @property
+    def baloot_blocked(self) -> list[bool]:
+        return self.cp.blocked if self.cp else [False] * 4
+
+    def card_play(self) -> CardPlay:
+        """A copy of the card play to simulate from; seats yet to decide on their projects in the
+        first trick are taken to declare them."""
+        assert self.cp is not None
+        cp = self.cp.copy()
+        if cp.done == 0:
+            cp.set_declared([d if d is not None else self.available[i]
+                             for i, d in enumerate(self.declared)])
+        return cp
 
     # ----- the uniform interface -------------------------------------------------------------
 
@@ -183,9 +184,12 @@ class RoundState:
     def clone(self) -> RoundState:
         s = RoundState.__new__(RoundState)
         s.__dict__.update(self.__dict__)
-        for name in ("actions", "log", "hands", "stock", "trick", "tricks_log", "points", "tricks_won",
-                     "absent", "available", "declared", "shown", "kq_played", "baloot_blocked"):
+        for name in ("actions", "log", "hands", "stock", "tricks_log", "absent", "available",
+                     "declared", "shown"):
             setattr(s, name, list(getattr(self, name)))
+        if self.cp is not None:
+            s.cp = self.cp.copy()
+            s.hands = s.cp.hands
         s.bidding = self.bidding.clone()
         s.doubling = self.doubling.clone() if self.doubling else None
         return s
@@ -200,7 +204,8 @@ class RoundState:
             assert self.doubling is not None
             return self.doubling.to_move()
         if self.phase is Phase.PLAYING:
-            return (self.leader + len(self.trick)) & 3
+            assert self.cp is not None
+            return self.cp.to_move()
         return None
 
     @property
@@ -211,17 +216,15 @@ class RoundState:
         return self.tricks_done == 0 and self.declared[seat] is None and bool(self.available[seat])
 
     def legal_play_mask(self) -> CardSet:
-        seat = (self.leader + len(self.trick)) & 3
-        c = self.contract
-        assert c is not None
-        return legal_mask(self.hands[seat], self.trick, c.trump, c.locked, self.ekka)
+        assert self.cp is not None
+        return self.cp.legal()
 
     def legal_actions(self) -> list[Action]:
         if self.phase is Phase.PLAYING:
-            seat = (self.leader + len(self.trick)) & 3
-            if self.must_decide_projects(seat):
+            assert self.cp is not None
+            if self.must_decide_projects(self.cp.to_move()):
                 return [DECLARE, NO_DECLARE]
-            return cards_in(self.legal_play_mask())
+            return cards_in(self.cp.legal())
         if self.phase is Phase.BIDDING:
             return self.bidding.legal(self.hands[self.bidding.to_move()])
         if self.phase is Phase.DOUBLING:
@@ -229,13 +232,13 @@ class RoundState:
             return self.doubling.legal()
         return []
 
-    def card_refusal(self, card: int) -> tuple[str, int]:
-        """During the card play, why the player to move may not play `card`: a code of
-        game.play (NOT_HELD, FOLLOW, OVERTRUMP, TRUMP, NOT_TRUMP_LEAD) and a suit, or ('', -1)."""
+    def card_refusal(self, card: int) -> tuple[Refusal, int]:
+        """During the card play, why the player to move may not play `card`: a Refusal code and
+        a suit, or (Refusal.NONE, -1)."""
         seat = self.to_move()
         c = self.contract
         if self.phase is not Phase.PLAYING or seat is None or c is None:
-            return "", -1
+            return Refusal.NONE, -1
         return illegal_reason(card, self.hands[seat], self.trick, c.trump, c.locked, self.ekka)
 
     def why_illegal(self, action: Action) -> str:
@@ -250,9 +253,7 @@ class RoundState:
                 return "First say whether you declare your projects"
             if not is_card(action):
                 return "Play a card"
-            c = self.contract
-            assert c is not None
-            return why_illegal(action, self.hands[seat], self.trick, c.trump, c.locked, self.ekka)
+            return reason_sentence(*self.card_refusal(action))
         if is_card(action):
             return "Cards are played after the bidding and doubling"
         if self.phase is Phase.BIDDING:
@@ -286,7 +287,8 @@ class RoundState:
             return events
         if b.contract is None:
             self.phase = Phase.OVER
-            self.end_reason = "annulled by Kawesh" if b.outcome == ANNULLED else "all passed twice"
+            self.end_reason = ("annulled by Kawesh" if b.outcome is BiddingOutcome.ANNULLED
+                               else "all passed twice")
             events.append(HandThrownIn(self.end_reason))
             return events
         self.contract = b.contract
@@ -330,7 +332,7 @@ class RoundState:
         c = self.contract
         assert c is not None
         self.phase = Phase.PLAYING
-        self.leader = c.declarer if self.rules.declarer_leads else (self.dealer + 1) & 3
+        self._new_cardplay(c.declarer if self.rules.declarer_leads else (self.dealer + 1) & 3)
         self.available = [self._find_projects(h) for h in self.hands]
 
     def _find_projects(self, hand: CardSet) -> tuple[Project, ...]:
@@ -340,101 +342,67 @@ class RoundState:
 
     # ----- card play ------------------------------------------------------------------------
 
+    def _decide_projects(self, seat: int, projects: tuple[Project, ...]) -> None:
+        cp = self.cp
+        assert cp is not None
+        self.declared[seat] = projects
+        cp.declare(seat, projects)
+
     def _apply_play(self, seat: int, action: Action) -> list[Event]:
         c = self.contract
-        assert c is not None
+        cp = self.cp
+        assert c is not None and cp is not None
         if self.must_decide_projects(seat):
             if action == DECLARE:
-                self.declared[seat] = self.available[seat]
+                self._decide_projects(seat, self.available[seat])
                 return [ProjectsDeclared(seat, tuple(p.kind for p in self.available[seat]))]
             if action == NO_DECLARE:
-                self.declared[seat] = ()
+                self._decide_projects(seat, ())
                 return []
             raise IllegalActionError(
                 f"{SEAT_NAMES[seat]} must first say whether to declare projects")
-        hand = self.hands[seat]
-        if not is_card(action) or not (legal_mask(hand, self.trick, c.trump, c.locked, self.ekka)
-                                       >> action & 1):
+        if not is_card(action) or not cp.legal() >> action & 1:
             reason = self.why_illegal(action)
             what = card_str(action) if is_card(action) else action_str(action)
             raise IllegalActionError(f"{SEAT_NAMES[seat]} cannot play {what}: {reason}")
-        if self.tricks_done == 0 and self.declared[seat] is None:
-            self.declared[seat] = ()
-        events: list[Event] = []
-        self.absent[seat] |= revealed_absent(action, self.trick, c.trump, c.locked, self.ekka)
-        if not self.trick:
-            self.leader = seat
-            self.ekka = not c.sun and is_ekka(action, c.trump, self.played)
-        self.hands[seat] = hand ^ bit(action)
-        self.played |= bit(action)
-        self.trick.append(action)
-        events.append(CardPlayed(seat, action, self.ekka and len(self.trick) == 1
-                                 and action & 7 != 7))
-        if not c.sun and action >> 3 == c.trump and action & 7 in (KING, QUEEN):
-            self.kq_played[seat] += 1
-            if (self.kq_played[seat] == 2 and self.baloot_seat is None
-                    and not self.baloot_blocked[seat]):
-                self.baloot_seat = seat
-                events.append(BalootCalled(seat))
-        if len(self.trick) == 4:
-            events += self._finish_trick()
+        if cp.done == 0 and self.declared[seat] is None:
+            self._decide_projects(seat, ())
+        self.absent[seat] |= revealed_absent(action, cp.trick, c.trump, c.locked, cp.ekka)
+        leader = cp.leader
+        flags = cp.play(action)
+        events: list[Event] = [CardPlayed(seat, action, bool(flags & EKKA_SAID))]
+        if flags & BALOOT_CALLED:
+            events.append(BalootCalled(seat))
+        if flags & TRICK_OVER:
+            events += self._trick_over(leader, flags)
         return events
 
-    def _finish_trick(self) -> list[Event]:
-        c = self.contract
-        assert c is not None
-        cards = tuple(self.trick)
-        winner = (self.leader + winner_index(cards, c.trump)) & 3
-        table = POINTS[c.trump]
-        pts = table[cards[0]] + table[cards[1]] + table[cards[2]] + table[cards[3]]
-        self.tricks_done += 1
-        if self.tricks_done == 8:
-            pts += LAST_TRICK_BONUS
-        team = winner & 1
-        self.points[team] += pts
-        self.tricks_won[team] += 1
-        self.tricks_log.append((self.leader, cards))
-        events: list[Event] = [TrickWon(winner, cards, self.leader, pts, self.tricks_done)]
-        first_leader = self.leader
-        self.leader = winner
-        self.trick = []
-        self.ekka = False
-        if self.tricks_done == 1:
-            events += self._compare_projects(first_leader)
-        elif self.tricks_done == 2 and self.project_team is not None:
+    def _trick_over(self, leader: int, flags: int) -> list[Event]:
+        cp = self.cp
+        assert cp is not None
+        cards = tuple(cp.last_trick)
+        self.tricks_log.append((leader, cards))
+        events: list[Event] = [TrickWon(cp.last_winner, cards, leader, cp.last_points, cp.done)]
+        if flags & PROJECTS_SETTLED:
+            events += self._projects_settled(cp, bool(flags & PROJECT_BALOOT))
+        elif cp.done == 2 and cp.project_team >= 0:
             events.append(ProjectsHidden())
-        if self.tricks_done == 8:
+        if flags & HAND_OVER:
             events.append(self._score())
         return events
 
-    def _compare_projects(self, first_leader: int) -> list[Event]:
-        c = self.contract
-        assert c is not None
-        best_key: tuple[int, ...] | None = None
-        best: tuple[Project, int] | None = None
-        for pos in range(4):
-            seat = (first_leader + pos) & 3
-            for p in self.declared[seat] or ():
-                key = (*compare_key(p, c.sun, c.trump, self.rules.trump_sequence_wins_ties), -pos)
-                if best_key is None or key > best_key:
-                    best_key, best = key, (p, seat)
-        if best is None:
+    def _projects_settled(self, cp: CardPlay, project_baloot: bool) -> list[Event]:
+        team = cp.project_team
+        if team < 0:
             return [ProjectsCompared(None, None, None)]
-        team = best[1] & 1
-        self.project_team = team
-        events: list[Event] = [ProjectsCompared(team, best[0], best[1])]
-        for seat in (team, team + 2):
+        events: list[Event] = [ProjectsCompared(team, cp.best_project, cp.project_seat)]
+        for seat in (team, partner_of(team)):
             projs = self.declared[seat] or ()
             if not projs:
                 continue
             self.shown[seat] = mask_of_projects(projs)
             events.append(ProjectsShown(seat, projs))
-            if c.sun:
-                continue
-            if any(blocks_baloot(p, c.trump) for p in projs):
-                self.baloot_blocked[seat] = True
-            elif self.baloot_seat is None and any(contains_baloot(p, c.trump) for p in projs):
-                self.baloot_seat = seat
+            if project_baloot and cp.baloot == seat:
                 events.append(BalootCalled(seat))
         return events
 
@@ -451,8 +419,8 @@ class RoundState:
         c = self.contract
         assert c is not None
         projects = self.scored_projects()
-        baloot = (self.baloot_seat is not None and self.baloot_seat & 1 == 0,
-                  self.baloot_seat is not None and self.baloot_seat & 1 == 1)
+        b = self.baloot_seat
+        baloot = (b is not None and team_of(b) == 0, b is not None and team_of(b) == 1)
         score = score_hand(contract=c.kind, declarer_team=c.declarer_team,
                            raise_level=c.raise_level, card_points=tuple(self.points),
                            tricks=tuple(self.tricks_won), projects=projects, baloot=baloot)
@@ -464,15 +432,54 @@ class RoundState:
     # ----- knowledge ------------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
-        from .observation import observe
-        return observe(self, seat)
+        """Exactly what `seat` may know now."""
+        legal = tuple(self.legal_actions()) if self.to_move() == seat else ()
+        # Declining to declare is private: others see () only once the seat has played its card.
+        in_trick = {(self.leader + i) & 3 for i in range(len(self.trick))}
+        done = self.tricks_done
+        declared = tuple(
+            None if d is None or (not d and seat != o and done == 0 and o not in in_trick)
+            else tuple(p.kind for p in d)
+            for o, d in enumerate(self.declared))
+        history = tuple(x for x in self.log if not (x[1] == NO_DECLARE and x[0] != seat))
+        played_by = [0, 0, 0, 0]
+        for s, a in history:
+            if is_card(a):
+                played_by[s] |= 1 << a
+        play_base = None
+        b = self.base
+        if isinstance(b, PlayBase):
+            pt = b.project_team
+            play_base = replace(b, hands=(0, 0, 0, 0), declared=tuple(
+                d if pt is not None and team_of(o) == pt else () for o, d in enumerate(b.declared)))
+        points, won, absent, shown = self.points, self.tricks_won, self.absent, self.shown
+        return Observation(
+            seat=seat, rules=self.rules, dealer=self.dealer, match_scores=self.match_scores,
+            phase=self.phase, to_move=self.to_move(), hand=self.hands[seat],
+            hand_sizes=(self.hand_size(0), self.hand_size(1), self.hand_size(2), self.hand_size(3)),
+            buying_card=self.buying_card, buyer=self.buyer,
+            bids=tuple(self.bidding.history),
+            raises=tuple(self.doubling.history) if self.doubling else (),
+            contract=self.contract, bidding_round=self.bidding.round,
+            tricks=tuple(self.tricks_log), trick_leader=self.leader, trick=tuple(self.trick),
+            ekka=self.ekka, played=self.played, points=(points[0], points[1]),
+            tricks_won=(won[0], won[1]), declared=declared, project_team=self.project_team,
+            shown=(shown[0], shown[1], shown[2], shown[3]),
+            showing=done == 1 and self.project_team is not None,
+            baloot_seat=self.baloot_seat,
+            absent=(absent[0], absent[1], absent[2], absent[3]),
+            legal_actions=legal,
+            own_projects=tuple(p.kind for p in self.available[seat]) if done == 0 else (),
+            history=history, played_by=(played_by[0], played_by[1], played_by[2], played_by[3]),
+            play_base=play_base,
+        )
 
     def hand_size(self, seat: int) -> int:
         return self.hands[seat].bit_count()
 
     def __repr__(self) -> str:
-        from .notation import to_notation
-        return f"RoundState({to_notation(self)!r})"
+        return (f"RoundState(phase={self.phase.value}, dealer={self.dealer}, "
+                f"contract={self.contract}, moves={[action_str(a) for a in self.actions]})")
 
 
 def mask_of_projects(projects: tuple[Project, ...]) -> CardSet:
@@ -480,4 +487,3 @@ def mask_of_projects(projects: tuple[Project, ...]) -> CardSet:
     for p in projects:
         m |= p.cards
     return m
-

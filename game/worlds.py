@@ -10,16 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .actions import DECLARE, NO_DECLARE, is_card
-from .bidding import IllegalActionError
+from .actions import DECLARE, NO_DECLARE
 from .cards import FULL_DECK, Card, CardSet, cards_in
+from .deal import DealBase
+from .errors import IllegalActionError, InconsistentWorld
 from .observation import Observation
 from .phase import Phase
-from .state import DealBase, RoundState
+from .state import RoundState
 
-
-class InconsistentWorld(ValueError):
-    """The proposed hidden cards contradict the public history."""
+__all__ = ["InconsistentWorld", "build_world"]
 
 
 def build_world(obs: Observation, hands: Sequence[CardSet], stock: Sequence[Card] = ()) -> RoundState:
@@ -29,10 +28,7 @@ def build_world(obs: Observation, hands: Sequence[CardSet], stock: Sequence[Card
     """
     if hands[obs.seat] != obs.hand:
         raise InconsistentWorld("the observer's own hand must stay as it is")
-    played_by = [0, 0, 0, 0]
-    for seat, action in obs.history:
-        if is_card(action):
-            played_by[seat] |= 1 << action
+    played_by = obs.played_by
     everything = obs.played
     for s in range(4):
         if hands[s].bit_count() != obs.hand_sizes[s]:

@@ -10,7 +10,7 @@ import pytest
 from ai.agent import Agent, RandomAgent
 from ai.heuristic import HeuristicAgent
 from ai.ismcts import ISMCTSAgent, SearchConfig
-from ai.positions import KINDS, scripted_hand
+from bench.positions import KINDS, scripted_hand
 from game.phase import Phase
 from game.state import RoundState
 

@@ -11,8 +11,8 @@ import pytest
 from ai.agent import RandomAgent
 from ai.heuristic import HeuristicAgent
 from ai.ismcts import ISMCTSAgent, SearchConfig, level_config, parse_budget
-from ai.positions import random_positions
 from ai.sampler import WorldSampler
+from bench.positions import random_positions
 from game.actions import Action
 from game.cards import FULL_DECK, card_str, parse_card, parse_cards
 from game.match import MatchState

@@ -8,8 +8,8 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from ai.positions import random_positions
 from ai.sampler import WorldSampler
+from bench.positions import random_positions
 from game.cards import cards_in
 from game.observation import Observation
 from game.phase import Phase

@@ -135,7 +135,8 @@ def test_ekka_is_announced_for_the_highest_unplayed_card() -> None:
 
 
 def test_refusal_codes_for_translation() -> None:
-    from game.play import FOLLOW, NOT_HELD, TRUMP
+    from game.play import Refusal
+    FOLLOW, NOT_HELD, TRUMP = Refusal.FOLLOW, Refusal.NOT_HELD, Refusal.TRUMP
     state = play_position({"S": "KS 7D 8D", "E": "7S AS 9H", "N": "8S 9D 10D", "W": "QS QD JD"},
                           moves="KS")
     assert state.card_refusal(parse_card("9H")) == (FOLLOW, 0)

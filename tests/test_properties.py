@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.cards import FULL_DECK, cards_in
-from game.fastplay import playout_from
+from game.cards import FULL_DECK, cards_in, nth_card
 from game.match import MatchState
 from game.phase import Phase
 from game.record import record_of, replay
@@ -105,7 +104,7 @@ def test_worlds_rebuilt_from_an_observation_reproduce_it() -> None:
     assert accepted > 50
 
 
-def test_fast_playout_follows_the_rules_card_by_card() -> None:
+def test_kernel_playout_follows_the_rules_card_by_card() -> None:
     rng = random.Random(3)
     checked = 0
     for seed in range(600):
@@ -122,7 +121,13 @@ def test_fast_playout_follows_the_rules_card_by_card() -> None:
         if s.is_over():
             continue
         trace: list[tuple[int, int]] = []
-        result = playout_from(s, rng.random, trace)
+        cp = s.card_play()
+        while not cp.is_over():
+            legal = cp.legal()
+            card = nth_card(legal, int(rng.random() * legal.bit_count()))
+            trace.append((legal, card))
+            cp.play(card)
+        result = (cp.points[0], cp.points[1], cp.tricks_won[0], cp.tricks_won[1])
         ref = s.clone()
         for legal_mask, card in trace:
             while ref.must_decide_projects(ref.to_move() or 0):
@@ -131,5 +136,6 @@ def test_fast_playout_follows_the_rules_card_by_card() -> None:
             ref.apply(card)
         assert ref.is_over()
         assert result == (ref.points[0], ref.points[1], ref.tricks_won[0], ref.tricks_won[1])
+        assert ref.result is not None and cp.outcome()[:2] == ref.result.points
         checked += 1
     assert checked > 300

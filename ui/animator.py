@@ -19,7 +19,6 @@ from game.contract import Contract
 from game.events import (
     BalootCalled,
     BidMade,
-    BuyingCardTurned,
     CardPlayed,
     CardsDealt,
     ContractFixed,
@@ -258,9 +257,6 @@ class Animator:
         self.contracts[hud.hand_number] = e.contract
         self.note(contract_label(e.contract, hud.names), 1400)
         self.wait = self.d(500)
-
-    def _on_BuyingCardTurned(self, e: BuyingCardTurned) -> None:
-        pass
 
     def _on_CardsDealt(self, e: CardsDealt) -> None:
         t = self.table

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ai.hints import HintReason
 from game.actions import DECLARE, NO_DECLARE, Action, action_str, is_card
-from game.bidding import CHOICE
+from game.bidding import BiddingStage
 from game.phase import Phase
 
 from . import i18n
@@ -179,7 +179,7 @@ class KeyboardPlay:
             return [(a, tr("call.declare") if a == DECLARE else tr("call.no_declare"))
                     for a in legal if a in (DECLARE, NO_DECLARE)]
         b = rnd.bidding
-        choice = rnd.phase is Phase.BIDDING and b.stage == CHOICE
+        choice = rnd.phase is Phase.BIDDING and b.stage == BiddingStage.CHOICE
         buy_suit = rnd.buying_card >> 3 if rnd.buying_card >= 0 else None
         return [(a, call_label(a, buy_suit, b.round, choice)) for a in legal]
 

@@ -1,0 +1,107 @@
+"""Search settings and results shared by the card-play search and the simulated calls:
+`SearchConfig`, the difficulty levels, budgets given as text, `SearchResult`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from game.actions import Action
+
+
+class SearchKind(StrEnum):
+    """How a decision was made."""
+    PLAY = "play"
+    """A card chosen by ISMCTS."""
+    CALL = "call"
+    """A call chosen by simulation."""
+    DECLARE = "declare"
+    """Projects: always declared."""
+    FALLBACK = "fallback"
+    """By the rules of the HeuristicAgent (search switched off, or no consistent deal)."""
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    name: str = "custom"
+    iterations: int = 1000
+    """Iterations of the card-play search (and the cap on simulated deals for a call x 4)."""
+    time_limit: float | None = None
+    """Seconds per decision (None: iterations only, fully reproducible)."""
+    exploration: float = 0.4
+    rollout_eps: float = 0.1
+    call_worlds: int = 100
+    """Deals sampled to evaluate each possible call."""
+    sim_calls: bool = True
+    """False: make calls by the rules of ai/evaluate.py instead of by simulation."""
+    search_cards: bool = True
+    """False: play cards by the HeuristicAgent's rules instead of by search."""
+    prior: bool = True
+    """Expand the playout policy's move first at every new node."""
+    call_margin: float = 1.0
+    """A call other than the rule-based one must win by this many standard errors (0: best mean)."""
+    infer: bool = True
+    """Weigh deals by what the other seats' calls say about their hands (ai/inference.py)."""
+    early_stop: bool = True
+    """Stop once the remaining iterations cannot change the most visited move (same decision)."""
+
+
+LEVEL_CONFIGS = {
+    "easy": SearchConfig("easy", iterations=120, time_limit=0.2, call_worlds=24),
+    "medium": SearchConfig("medium", iterations=700, time_limit=0.5, call_worlds=100),
+    "hard": SearchConfig("hard", iterations=3000, time_limit=0.95, call_worlds=400),
+}
+
+
+def level_config(level: str) -> SearchConfig:
+    try:
+        return LEVEL_CONFIGS[level]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}: {', '.join(LEVEL_CONFIGS)}") from None
+
+
+def parse_budget(text: str) -> SearchConfig:
+    """'iters=500', 'time=0.5', 'iters=2000,time=1', 'hard,iters=100', ..."""
+    cfg = SearchConfig()
+    for part in text.split(","):
+        key, eq, val = part.strip().partition("=")
+        key = key.lower()
+        if not eq and key in LEVEL_CONFIGS:
+            cfg = LEVEL_CONFIGS[key]
+        elif key in ("iters", "iterations"):
+            limit = None if "time=" not in text else cfg.time_limit
+            cfg = replace(cfg, iterations=int(val), time_limit=limit, call_worlds=max(8, int(val) // 8))
+        elif key == "time":
+            cfg = replace(cfg, time_limit=float(val))
+        elif key in ("worlds", "call_worlds"):
+            cfg = replace(cfg, call_worlds=int(val))
+        elif key in ("c", "exploration"):
+            cfg = replace(cfg, exploration=float(val))
+        elif key == "eps":
+            cfg = replace(cfg, rollout_eps=float(val))
+        elif key == "prior" and val in ("0", "1"):
+            cfg = replace(cfg, prior=val == "1")
+        elif key == "margin":
+            cfg = replace(cfg, call_margin=float(val))
+        elif key == "stop" and val in ("0", "1"):
+            cfg = replace(cfg, early_stop=val == "1")
+        elif key == "infer" and val in ("0", "1"):
+            cfg = replace(cfg, infer=val == "1")
+        elif key == "calls" and val in ("sim", "rules"):
+            cfg = replace(cfg, sim_calls=val == "sim")
+        elif key == "play" and val in ("search", "rules"):
+            cfg = replace(cfg, search_cards=val == "search")
+        else:
+            raise ValueError(f"bad ISMCTS budget {text!r} (e.g. 'iters=500' or 'time=0.5')")
+    return replace(cfg, name=text)
+
+
+@dataclass
+class SearchResult:
+    action: Action
+    stats: dict[Action, tuple[int, float]] = field(default_factory=dict)
+    """Per move: (visits or deals, mean result for the observer's side: game points for a card,
+    match equity for a call)."""
+    iterations: int = 0
+    seconds: float = 0.0
+    kind: SearchKind = SearchKind.PLAY

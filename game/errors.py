@@ -1,0 +1,19 @@
+"""The engine's errors: each a ValueError whose message a person can read."""
+
+from __future__ import annotations
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow now; the message says why."""
+
+
+class NotationError(ValueError):
+    """A position string that is not valid notation; the message names the problem."""
+
+
+class InconsistentWorld(ValueError):
+    """Proposed hidden cards that contradict the public history."""
+
+
+class RecordError(ValueError):
+    """A game record that cannot be read or replayed; the message names the problem."""
