@@ -15,14 +15,39 @@ from game.ranking import NO_TRUMP, POINTS, STRENGTH, STRONGER
 TRUMPS = (NO_TRUMP, *SUITS)
 
 
-def _order(t: int, kind: str) -> tuple[int, ...]:
+class Order:
+    """A ranking of the 32 cards; `first(mask)` is the first card of the ranking in the mask."""
+
+    __slots__ = ("cards", "position")
+
+    def __init__(self, cards: Sequence[int]) -> None:
+        self.cards = tuple(cards)
+        pos = [0] * 32
+        for i, c in enumerate(self.cards):
+            pos[c] = i
+        self.position = tuple(pos)
+
+    def first(self, mask: CardSet) -> int:
+        """-1 for an empty mask."""
+        position = self.position
+        best, best_pos = -1, 32
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            c = low.bit_length() - 1
+            if position[c] < best_pos:
+                best, best_pos = c, position[c]
+        return best
+
+
+def _order(t: int, kind: str) -> Order:
     def key(c: int) -> tuple[int, int, int]:
         if kind == "cheap":
             return (POINTS[t][c], STRENGTH[t][c], c)
         if kind == "weak":
             return (STRENGTH[t][c], 0, c)
         return (-POINTS[t][c], -STRENGTH[t][c], c)
-    return tuple(sorted(range(32), key=key))
+    return Order(sorted(range(32), key=key))
 
 
 CHEAP_ORDER = {t: _order(t, "cheap") for t in TRUMPS}
@@ -33,20 +58,12 @@ RICH_ORDER = {t: _order(t, "rich") for t in TRUMPS}
 """Most points first, then strongest."""
 
 
-def first_in(order: Sequence[int], mask: CardSet) -> int:
-    """The first card of `order` in `mask` (-1 if none)."""
-    for c in order:
-        if mask >> c & 1:
-            return c
-    return -1
-
-
 def cheapest(mask: CardSet, trump: int) -> int:
-    return first_in(CHEAP_ORDER[trump], mask)
+    return CHEAP_ORDER[trump].first(mask)
 
 
 def weakest(mask: CardSet, trump: int) -> int:
-    return first_in(WEAK_ORDER[trump], mask)
+    return WEAK_ORDER[trump].first(mask)
 
 
 def strongest(mask: CardSet, trump: int) -> int:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 
-from game.cardplay import CardPlay
+from game.cardplay import CardPlay, legal_mask
 from game.cards import FULL_DECK, SUIT_MASKS, CardSet, nth_card
 from game.ranking import POINTS, STRONGER
 
-from .cardsense import CHEAP_ORDER, RICH_ORDER, WEAK_ORDER, first_in, masters, strongest
+from .cardsense import CHEAP_ORDER, RICH_ORDER, WEAK_ORDER, masters, strongest
 
 
 def policy_card(st: CardPlay, legal: CardSet, rnd: float, eps: float) -> int:
@@ -64,8 +64,8 @@ def _lead(st: CardPlay, legal: CardSet, seat: int, out: CardSet) -> int:
     if trump >= 0:
         plain = legal & ~SUIT_MASKS[trump]
         if plain:
-            return first_in(CHEAP_ORDER[trump], plain)
-    return first_in(CHEAP_ORDER[trump], legal)
+            return CHEAP_ORDER[trump].first(plain)
+    return CHEAP_ORDER[trump].first(legal)
 
 
 def _partner_winning(st: CardPlay, legal: CardSet, out: CardSet) -> int:
@@ -77,8 +77,8 @@ def _partner_winning(st: CardPlay, legal: CardSet, out: CardSet) -> int:
         # throw points, but keep masters of other suits
         keep = masters(pool, out, trump) & ~SUIT_MASKS[trick[0] >> 3]
         give = pool & ~keep
-        return first_in(RICH_ORDER[trump], give if give else pool)
-    return first_in(CHEAP_ORDER[trump], plain if plain else legal)
+        return RICH_ORDER[trump].first(give if give else pool)
+    return CHEAP_ORDER[trump].first(plain if plain else legal)
 
 
 def _opponent_winning(st: CardPlay, legal: CardSet, out: CardSet) -> int:
@@ -95,28 +95,37 @@ def _opponent_winning(st: CardPlay, legal: CardSet, out: CardSet) -> int:
             beaters |= legal & SUIT_MASKS[trump]
     if beaters:
         if len(trick) == 3:
-            return first_in(WEAK_ORDER[trump], beaters)
+            return WEAK_ORDER[trump].first(beaters)
         sure = masters(beaters, out, trump)
         if sure:
-            return first_in(WEAK_ORDER[trump], sure)
+            return WEAK_ORDER[trump].first(sure)
         tp = POINTS[trump]
         if sum(tp[c] for c in trick) >= 10:
-            return first_in(WEAK_ORDER[trump], beaters)
+            return WEAK_ORDER[trump].first(beaters)
     # cannot (or will not) win: discard cheaply, keeping masters
     pool = legal & ~masters(legal, out, trump)
-    return first_in(CHEAP_ORDER[trump], pool if pool else legal)
+    return CHEAP_ORDER[trump].first(pool if pool else legal)
 
 
 def rollout(st: CardPlay, rng: random.Random, eps: float = 0.1) -> None:
     """Play the hand to its end with the policy (eps: share of random moves)."""
     rand = rng.random
+    hands = st.hands
     while st.done < 8:
-        st.play(policy_card(st, st.legal(), rand(), eps))
+        legal = legal_mask(hands[(st.leader + len(st.trick)) & 3], st.trick, st.trump, st.locked,
+                           st.ekka, st.win_idx, st.classic)
+        st.play(policy_card(st, legal, rand(), eps))
 
 
 def random_rollout(st: CardPlay, rng: random.Random) -> None:
     """Play the hand to its end uniformly at random among the legal cards."""
     rand = rng.random
+    hands = st.hands
     while st.done < 8:
-        legal = st.legal()
-        st.play(nth_card(legal, int(rand() * legal.bit_count())))
+        legal = legal_mask(hands[(st.leader + len(st.trick)) & 3], st.trick, st.trump, st.locked,
+                           st.ekka, st.win_idx, st.classic)
+        k = int(rand() * legal.bit_count())
+        while k:
+            legal &= legal - 1
+            k -= 1
+        st.play((legal & -legal).bit_length() - 1)

@@ -43,7 +43,7 @@ HAND_OVER: Final = 32
 NO_SEAT: Final = -1
 
 
-def legal_mask(hand: CardSet, trick: Sequence[int], trump: int, locked: bool, ekka: bool,
+def legal_mask(hand: CardSet, trick: list[int], trump: int, locked: bool, ekka: bool,
                win_idx: int, classic: bool = False) -> CardSet:
     """The cards of `hand` that may be played to `trick` (win_idx: the card winning it).
 
@@ -132,42 +132,48 @@ def project_points(projects: Sequence[Project], sun: bool) -> int:
     return total
 
 
+FIELDS: Final = (
+    "baloot",
+    "best_project",
+    "blocked",
+    "classic",
+    "declared",
+    "declarer_team",
+    "done",
+    "ekka",
+    "ekka_cards",
+    "hands",
+    "kq",
+    "kq_cards",
+    "last_points",
+    "last_trick",
+    "last_winner",
+    "leader",
+    "locked",
+    "played",
+    "points",
+    "proj_pts",
+    "project_seat",
+    "project_team",
+    "raise_level",
+    "strength",
+    "stronger",
+    "sun",
+    "tie_rule",
+    "trick",
+    "tricks_won",
+    "trump",
+    "values",
+    "variants",
+    "win_idx",
+    )
+"""The attributes of a CardPlay."""
+
+
 class CardPlay:
     """The card play of one fully known hand (a real one, or a world a player imagines)."""
 
-    __slots__ = (
-        "baloot",
-        "best_project",
-        "blocked",
-        "classic",
-        "declared",
-        "declarer_team",
-        "done",
-        "ekka",
-        "hands",
-        "kq",
-        "last_points",
-        "last_trick",
-        "last_winner",
-        "leader",
-        "locked",
-        "played",
-        "points",
-        "proj_pts",
-        "project_seat",
-        "project_team",
-        "raise_level",
-        "strength",
-        "stronger",
-        "sun",
-        "tie_rule",
-        "trick",
-        "tricks_won",
-        "trump",
-        "values",
-        "variants",
-        "win_idx",
-    )
+    __slots__ = FIELDS
 
     hands: list[int]
     trump: int
@@ -212,10 +218,21 @@ class CardPlay:
     strength: tuple[int, ...]
     stronger: tuple[int, ...]
     values: tuple[int, ...]
+    kq_cards: CardSet
+    """The K and Q of trump (none in Sun)."""
+    ekka_cards: CardSet
+    """The leads that can be an Ekka: plain cards in Hokum (none in Sun or classic Belote)."""
 
-    def __init__(self, trump: int, locked: bool, declarer_team: int, raise_level: int,
-                 leader: int, hands: Sequence[int], classic: bool = False, tie_rule: bool = False,
-                 variants: int = 0) -> None:
+    def __init__(self) -> None:
+        """An empty shell for `start` and `copy` to fill (compiled classes cannot skip
+        __init__, so it does nothing)."""
+
+    @classmethod
+    def start(cls, trump: int, locked: bool, declarer_team: int, raise_level: int, leader: int,
+              hands: Sequence[int], classic: bool = False, tie_rule: bool = False,
+              variants: int = 0) -> CardPlay:
+        """The card play from its first card."""
+        self = cls()
         self.hands = list(hands)
         self.trump = trump
         self.sun = trump < 0
@@ -250,9 +267,12 @@ class CardPlay:
         self.strength = STRENGTH[trump]
         self.stronger = STRONGER[trump]
         self.values = POINTS[trump]
+        self.kq_cards = 0 if trump < 0 else (1 << (trump * 8 + KING)) | (1 << (trump * 8 + QUEEN))
+        self.ekka_cards = 0 if trump < 0 or classic else ((1 << 32) - 1) ^ SUIT_MASKS[trump]
+        return self
 
     def copy(self) -> CardPlay:
-        s = CardPlay.__new__(CardPlay)
+        s = CardPlay()
         s.hands = self.hands[:]
         s.trump, s.sun, s.locked, s.classic = self.trump, self.sun, self.locked, self.classic
         s.declarer_team, s.raise_level = self.declarer_team, self.raise_level
@@ -267,6 +287,7 @@ class CardPlay:
         s.kq, s.blocked, s.baloot = self.kq[:], self.blocked[:], self.baloot
         s.last_winner, s.last_points, s.last_trick = self.last_winner, self.last_points, self.last_trick
         s.strength, s.stronger, s.values = self.strength, self.stronger, self.values
+        s.kq_cards, s.ekka_cards = self.kq_cards, self.ekka_cards
         return s
 
     # ----- set-up -------------------------------------------------------------------------
@@ -276,8 +297,8 @@ class CardPlay:
         """Everything one seat knows of the card play; the hidden hands are left to `placed`."""
         c = obs.contract
         assert c is not None and obs.phase is Phase.PLAYING
-        s = cls(c.trump, c.locked, c.declarer_team, c.raise_level, obs.trick_leader, (0, 0, 0, 0),
-                tie_rule=obs.rules.trump_sequence_wins_ties)
+        s = cls.start(c.trump, c.locked, c.declarer_team, c.raise_level, obs.trick_leader,
+                      (0, 0, 0, 0), tie_rule=obs.rules.trump_sequence_wins_ties)
         s.trick, s.ekka = list(obs.trick), obs.ekka
         s.win_idx = winner_index(s.trick, s.trump) if s.trick else 0
         s.played, s.points, s.tricks_won = obs.played, list(obs.points), list(obs.tricks_won)
@@ -336,11 +357,10 @@ class CardPlay:
         trick = self.trick
         n = len(trick)
         seat = (self.leader + n) & 3
-        trump = self.trump
         b = 1 << card
         flags = 0
         if n == 0:
-            if trump >= 0 and not self.classic and card >> 3 != trump:
+            if b & self.ekka_cards:
                 st = self.stronger[card]
                 self.ekka = st & self.played == st
                 if self.ekka and card & 7 != ACE:  # an Ace needs no saying
@@ -348,31 +368,26 @@ class CardPlay:
             else:
                 self.ekka = False
             self.win_idx = 0
-        else:
-            s = card >> 3
-            if (s == trick[0] >> 3 or s == trump) and \
-                    self.strength[card] > self.strength[trick[self.win_idx]]:
-                self.win_idx = n
+        elif self.strength[card] > self.strength[trick[self.win_idx]] and (
+                card >> 3 == trick[0] >> 3 or card >> 3 == self.trump):
+            self.win_idx = n
         self.hands[seat] ^= b
         self.played |= b
         trick.append(card)
-        if trump >= 0 and card >> 3 == trump and card & 7 >= QUEEN and card & 7 <= KING:
+        if b & self.kq_cards:
             self.kq[seat] += 1
             if self.kq[seat] == 2 and self.baloot < 0 and not self.blocked[seat]:
                 self.baloot = seat
                 flags |= BALOOT_CALLED
-        if n == 3:
-            flags |= self._finish_trick()
-        return flags
-
-    def _finish_trick(self) -> int:
-        trick = self.trick
+        if n < 3:
+            return flags
+        # the trick is complete
         table = self.values
-        winner = (self.leader + self.win_idx) & 3
-        pts = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
-        self.done += 1
-        flags = TRICK_OVER
-        if self.done == 8:
+        winner = (seat + 1 + self.win_idx) & 3
+        pts = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[card]
+        done = self.done = self.done + 1
+        flags |= TRICK_OVER
+        if done == 8:
             pts += LAST_TRICK_BONUS
             flags |= HAND_OVER
         team = winner & 1
@@ -386,7 +401,7 @@ class CardPlay:
         self.win_idx = 0
         self.last_winner = winner
         self.last_points = pts
-        if self.done == 1:
+        if done == 1:
             flags |= self._compare_projects(first_leader)
         return flags
 

@@ -117,7 +117,7 @@ class RoundState:
     def _new_cardplay(self, leader: int) -> CardPlay:
         c = self.contract
         assert c is not None
-        self.cp = CardPlay(c.trump, c.locked, c.declarer_team, c.raise_level, leader, self.hands,
+        self.cp = CardPlay.start(c.trump, c.locked, c.declarer_team, c.raise_level, leader, self.hands,
                            tie_rule=self.rules.trump_sequence_wins_ties)
         self.hands = self.cp.hands  # one list: the kernel's
         return self.cp

@@ -10,7 +10,7 @@ from ai.policy import policy_card
 from ai.sampler import WorldSampler
 from bench.positions import random_positions
 from game.actions import DECLARE, NO_DECLARE
-from game.cardplay import CardPlay, legal_mask, winner_index
+from game.cardplay import FIELDS, CardPlay, legal_mask, winner_index
 from game.cards import mask_of
 from game.phase import Phase
 from game.play import play_tiers
@@ -40,7 +40,7 @@ def test_fast_state_matches_the_engine_move_by_move() -> None:
         world = build_world(obs, hands, stock)
         mine = sampler.fast_state(CardPlay.public(obs), hands)
         ref = world.card_play()
-        for name in CardPlay.__slots__:
+        for name in FIELDS:
             if mine.done > 0 and name in ("declared", "best_project", "project_seat",
                                           "last_trick", "last_winner", "last_points"):
                 continue  # only used during the first trick, or about the trick before
@@ -99,7 +99,7 @@ def test_outcome_equals_score_hand_on_every_kind_of_result() -> None:
             else:
                 pts0 = rng.randrange(10, total - 9)
             sun = kind == "sun"
-            s = CardPlay(-1 if sun else 2, False, decl, raise_level, 0, (0, 0, 0, 0))
+            s = CardPlay.start(-1 if sun else 2, False, decl, raise_level, 0, (0, 0, 0, 0))
             s.points, s.tricks_won = [pts0, total - pts0], [tricks0, 8 - tricks0]
             kinds = [tuple(rng.sample(KINDS, rng.randrange(3))) if rng.random() < 0.3 else ()
                      for _ in range(4)]

@@ -41,3 +41,64 @@ def test_only_ui_imports_pygame() -> None:
         for path in (ROOT / package).rglob("*.py"):
             mods = imported_top_modules(path)
             assert not mods & {"pygame", "pygame_gui"}, f"{path} imports pygame"
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def first_party_imports(path: Path) -> set[str]:
+    """The first-party modules `path` imports anywhere (functions included), except for
+    type checking only."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    me = module_name(path)
+    package = me if path.name == "__init__.py" else me.rpartition(".")[0]
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for n in ast.walk(node))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                mod = f"{base}.{node.module}" if node.module else base
+            else:
+                mod = node.module or ""
+            out.add(mod)
+            out.update(f"{mod}.{a.name}" for a in node.names)  # `from pkg import module`
+    return {m for m in out if m.split(".")[0] in ("game", "ai", "ui")}
+
+
+def test_no_import_cycles() -> None:
+    files = {module_name(p): p for pkg in ("game", "ai", "ui") for p in (ROOT / pkg).rglob("*.py")}
+    graph = {m: first_party_imports(p) & set(files) - {m} for m, p in files.items()}
+    # A package's __init__ importing its own modules is how a package is assembled, not a cycle.
+    for m in graph:
+        graph[m] = {d for d in graph[m] if not (m.startswith(d + ".") and files[d].name == "__init__.py")}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for d in sorted(graph[m]):
+            if state.get(d) == 1:
+                cycle = stack[stack.index(d):] + [d]
+                raise AssertionError("import cycle: " + " -> ".join(cycle))
+            if d not in state:
+                visit(d)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)

@@ -1,0 +1,106 @@
+"""Speed figures of the card play and the search (not a test), as one JSON line.
+
+    python bench/speed.py [--seconds S] [--positions N]
+
+Measured on hands at their first card (full rules: projects, Baloot, Ekka, the last trick and
+the score): random playouts per second, playouts with the playout policy per second, and ISMCTS
+iterations per second at the Hard settings with a fixed iteration budget (no time cap). The
+script also runs on the code before the card-play kernel existed (it looks for either API), so
+`bench/compare.py` can time old and new side by side in one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from ai.heuristic import HeuristicAgent
+from ai.ismcts import LEVEL_CONFIGS, ISMCTSAgent
+from game.phase import Phase
+from game.state import RoundState
+
+try:  # the card-play kernel
+    from ai.policy import random_rollout, rollout
+
+    def start_of(state: RoundState) -> Any:
+        return state.card_play()
+    KERNEL = "game.cardplay"
+except ImportError:  # before it: ai/fast.py
+    from ai.fast import FastState, random_rollout, rollout  # type: ignore[no-redef]
+
+    def start_of(state: RoundState) -> Any:
+        return FastState.from_round(state)
+    KERNEL = "ai.fast"
+
+
+def first_cards(count: int) -> list[tuple[RoundState, int]]:
+    """Hands at their first card after HeuristicAgent calls, with the seat to move."""
+    out: list[tuple[RoundState, int]] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        s = RoundState.deal(random.Random(seed), dealer=seed & 3)
+        bots = [HeuristicAgent(seed * 4 + i) for i in range(4)]
+        while s.phase in (Phase.BIDDING, Phase.DOUBLING) or (
+                s.phase is Phase.PLAYING and len(s.legal_actions()) > 0
+                and all(a >= 32 for a in s.legal_actions())):
+            seat = s.to_move()
+            assert seat is not None
+            s.apply(bots[seat].choose(s.observation(seat), s.legal_actions()))
+        if s.phase is Phase.PLAYING and len(s.legal_actions()) > 1:
+            seat = s.to_move()
+            assert seat is not None
+            out.append((s, seat))
+    return out
+
+
+def rate(seconds: float, body: Callable[[], int]) -> float:
+    n, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        n += body()
+    return n / (time.perf_counter() - t0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--positions", type=int, default=12)
+    ap.add_argument("--iterations", type=int, default=1000)
+    args = ap.parse_args()
+    positions = first_cards(args.positions)
+    starts = [start_of(s) for s, _ in positions]
+    rng = random.Random(1)
+
+    def playouts(policy: Callable[..., None]) -> Callable[[], int]:
+        def body() -> int:
+            for st in starts:
+                g = st.copy()
+                policy(g, rng)
+                g.outcome()
+            return len(starts)
+        return body
+
+    out: dict[str, Any] = {"kernel": KERNEL, "python": platform.python_version()}
+    out["random_playouts_per_s"] = round(rate(args.seconds, playouts(random_rollout)))
+    out["policy_playouts_per_s"] = round(rate(args.seconds, playouts(rollout)))
+    cfg = replace(LEVEL_CONFIGS["hard"], time_limit=None, iterations=args.iterations,
+                  early_stop=False)
+    iters, secs = 0, 0.0
+    for i, (s, seat) in enumerate(positions):
+        obs = s.observation(seat)
+        t0 = time.perf_counter()
+        res = ISMCTSAgent(cfg, seed=i).decide(obs, list(obs.legal_actions))
+        secs += time.perf_counter() - t0
+        iters += res.iterations
+    out["hard_iterations_per_s"] = round(iters / secs)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
