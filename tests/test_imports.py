@@ -92,7 +92,7 @@ def test_no_import_cycles() -> None:
         stack.append(m)
         for d in sorted(graph[m]):
             if state.get(d) == 1:
-                cycle = stack[stack.index(d):] + [d]
+                cycle = [*stack[stack.index(d):], d]
                 raise AssertionError("import cycle: " + " -> ".join(cycle))
             if d not in state:
                 visit(d)

@@ -38,8 +38,8 @@ def test_the_selected_build_is_the_one_imported() -> None:
 def test_a_compiled_build_is_used_when_it_is_fresh() -> None:
     if not compiled_build_available():
         pytest.skip("no compiled build here (no C compiler, or not built)")
-    assert game.BUILD == ("compiled" if not os.environ.get("BALOOT_PURE_PYTHON")
-                          else "pure: BALOOT_PURE_PYTHON is set")
+    assert ("compiled" if not os.environ.get("BALOOT_PURE_PYTHON")
+                          else "pure: BALOOT_PURE_PYTHON is set") == game.BUILD
 
 
 def test_stale_sources_fall_back_to_pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
