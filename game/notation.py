@@ -29,6 +29,10 @@ from .state import DealBase, PlayBase, RoundState
 PREFIX_DEAL, PREFIX_PLAY = "deal", "play"
 
 
+class NotationError(ValueError):
+    """A position string that is not a valid position; the message says what is wrong."""
+
+
 def _mask(m: CardSet) -> str:
     return cards_str(m, sep=".")
 
@@ -125,6 +129,24 @@ def to_notation(state: RoundState) -> str:
 
 
 def from_notation(text: str) -> RoundState:
+    """The position `text` describes; NotationError (a ValueError) for anything else."""
+    try:
+        return _from_notation(text)
+    except NotationError:
+        raise
+    except ValueError as e:  # the card, seat, rules and move parsers and the engine's own checks
+        raise NotationError(str(e)) from None
+
+
+def _parse_team(t: str) -> int | None:
+    if t not in ("-", "0", "1"):
+        raise NotationError(f"pteam= is the team whose projects count: 0, 1 or '-', not {t!r}")
+    return None if t == "-" else int(t)
+
+
+def _from_notation(text: str) -> RoundState:
+    if not isinstance(text, str):
+        raise NotationError("a position is a line of text")
     tokens = text.split()
     if not tokens or tokens[0] not in (PREFIX_DEAL, PREFIX_PLAY):
         raise ValueError("a position starts with 'deal' or 'play'")
@@ -177,7 +199,7 @@ def from_notation(text: str) -> RoundState:
         if sum(points) != expected_pts:
             raise ValueError(f"points must add up to {expected_pts}, the value of the cards "
                              "no longer in any hand")
-        pteam = None if values["pteam"] == "-" else int(values["pteam"])
+        pteam = _parse_team(values["pteam"])
         declared = _parse_projects(values["projects"], contract.kind == SUN)
         state = RoundState(PlayBase(rules, dealer, scores, contract,
                                     (hands[0], hands[1], hands[2], hands[3]),
@@ -193,5 +215,5 @@ def from_notation(text: str) -> RoundState:
     return state
 
 
-__all__ = ["LAST_TRICK_BONUS", "contract_str", "from_notation", "parse_contract",
+__all__ = ["LAST_TRICK_BONUS", "NotationError", "contract_str", "from_notation", "parse_contract",
            "to_notation"]
