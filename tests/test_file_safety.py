@@ -307,3 +307,28 @@ def test_the_window_shows_that_nothing_will_be_saved(tmp_path: Path, monkeypatch
     finally:
         i18n.set_language("en")
     assert any("لن يُحفظ شيء" in text for text in shown), shown  # in the player's language
+
+
+def test_a_partly_bad_settings_file_is_kept_aside_and_the_rest_written_back(tmp_path: Path) -> None:
+    from ui import i18n
+    from ui.settings import load_settings, save_settings
+    from ui.text import file_problem
+    store = StoredFile(tmp_path / "settings.json", "baloot-settings", 1, "settings")
+    save_settings(Settings(language="ar", name_east="فهد"), store)
+    data = json.loads(store.path.read_text(encoding="utf-8"))
+    data["data"]["name_north"] = "a\x00b"
+    data["data"]["mystery"] = 1
+    store.path.write_text(json.dumps(data), encoding="utf-8")
+    raw = store.path.read_bytes()
+    settings, problem = load_settings(store)
+    assert problem is not None and "name_north, mystery" in problem and "kept as" in problem
+    assert settings.name_east == "فهد" and settings.name_north == Settings().name_north
+    assert [p.read_bytes() for p in tmp_path.glob("settings.json.bad-*")] == [raw]
+    assert load_settings(store) == (settings, None), "the understood settings were written back"
+    i18n.set_language("ar")
+    try:
+        arabic = file_problem("settings", problem)
+    finally:
+        i18n.set_language("en")
+    assert arabic is not None and "name_north, mystery" in arabic and "settings.json.bad-" in arabic
+    assert "The old file" not in arabic
