@@ -332,3 +332,18 @@ def test_a_partly_bad_settings_file_is_kept_aside_and_the_rest_written_back(tmp_
         i18n.set_language("en")
     assert arabic is not None and "name_north, mystery" in arabic and "settings.json.bad-" in arabic
     assert "The old file" not in arabic
+
+
+def test_match_saved_says_only_what_is_true(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import savegame
+    from ui.crash import match_saved
+    from ui.storage import save_file
+    monkeypatch.setenv(ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(savegame, "_last_save", {})
+    assert match_saved() is None  # nothing saved in this run
+    save_match(SavedMatch(MatchState(seed=1), ("human", "random", "random", "random"), 1))
+    assert match_saved() is True
+    save_file().delete()  # the match ended: its save is used up
+    assert match_saved() is None
+    monkeypatch.setattr(savegame, "_last_save", {"ok": False})
+    assert match_saved() is False

@@ -29,17 +29,17 @@ def write_crash_log(exc: BaseException) -> Path | None:
 
 
 def match_saved() -> bool | None:
-    """True: the match was saved after the last move; False: that save failed; None: no match was
-    saved in this run (nothing to say)."""
+    """True: the match was saved after the last move; False: that save failed; None: nothing to
+    say (no match was saved in this run, or its save was used up: the match ended, a new one began)."""
     from .savegame import saved_this_run
     from .storage import save_file
 
     saved = saved_this_run()
     if saved:
         try:
-            return save_file().exists()
+            return True if save_file().exists() else None
         except OSError:
-            return False
+            return None
     return saved
 
 
