@@ -131,13 +131,14 @@ def _import_agent(spec: str, seed: int) -> Agent:
     except ImportError as e:
         raise AgentSpecError(f"cannot import {module_name!r} for agent {spec!r}: {e}") from None
     cls = getattr(module, cls_name, None)
-    if cls is None or not callable(cls):
+    if not inspect.isclass(cls):  # a class, not any callable (os:abort is no agent)
         raise AgentSpecError(f"{module_name} has no class {cls_name!r}")
+    factory: Callable[..., object] = cls
     try:
-        params = inspect.signature(cls).parameters
+        params = inspect.signature(factory).parameters
     except (TypeError, ValueError):
         params = {}  # type: ignore[assignment]
-    agent = cls(seed=seed) if "seed" in params else cls()
+    agent = factory(seed=seed) if "seed" in params else factory()
     if not isinstance(agent, Agent):
         raise AgentSpecError(f"{spec} is not an Agent: it needs name and choose(observation, legal_actions)")
     return agent

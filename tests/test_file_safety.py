@@ -81,6 +81,8 @@ def test_the_registry_is_fixed() -> None:
     with pytest.raises(AgentSpecError):
         make_agent("ai.agent:RandomAgent", 1)  # code only with the tools' explicit opt-in
     assert isinstance(make_agent("ai.agent:RandomAgent", 1, allow_import=True), RandomAgent)
+    with pytest.raises(AgentSpecError, match="no class"):
+        make_agent("os:abort", 1, allow_import=True)  # even then, only a class is built
 
 
 def test_checking_a_name_imports_nothing() -> None:
