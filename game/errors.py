@@ -8,7 +8,7 @@ class IllegalActionError(ValueError):
 
 
 class NotationError(ValueError):
-    """A position string that is not valid notation; the message names the problem."""
+    """A position string that is not a valid position; the message says what is wrong."""
 
 
 class InconsistentWorld(ValueError):

@@ -23,6 +23,7 @@ from .cards import (
 )
 from .contract import Contract, ContractKind
 from .deal import DealBase, PlayBase
+from .errors import NotationError
 from .projects import KINDS, Project, project_from_cards
 from .ranking import LAST_TRICK_BONUS, NO_TRUMP, mask_points
 from .rules import Rules
@@ -127,6 +128,24 @@ def to_notation(state: RoundState) -> str:
 
 
 def from_notation(text: str) -> RoundState:
+    """The position `text` describes; NotationError (a ValueError) for anything else."""
+    try:
+        return _from_notation(text)
+    except NotationError:
+        raise
+    except ValueError as e:  # the card, seat, rules and move parsers and the engine's own checks
+        raise NotationError(str(e)) from None
+
+
+def _parse_team(t: str) -> int | None:
+    if t not in ("-", "0", "1"):
+        raise NotationError(f"pteam= is the team whose projects count: 0, 1 or '-', not {t!r}")
+    return None if t == "-" else int(t)
+
+
+def _from_notation(text: str) -> RoundState:
+    if not isinstance(text, str):
+        raise NotationError("a position is a line of text")
     tokens = text.split()
     if not tokens or tokens[0] not in (PREFIX_DEAL, PREFIX_PLAY):
         raise ValueError("a position starts with 'deal' or 'play'")
@@ -179,7 +198,7 @@ def from_notation(text: str) -> RoundState:
         if sum(points) != expected_pts:
             raise ValueError(f"points must add up to {expected_pts}, the value of the cards "
                              "no longer in any hand")
-        pteam = None if values["pteam"] == "-" else int(values["pteam"])
+        pteam = _parse_team(values["pteam"])
         declared = _parse_projects(values["projects"], contract.sun)
         state = RoundState(PlayBase(rules, dealer, scores, contract,
                                     (hands[0], hands[1], hands[2], hands[3]),
@@ -199,12 +218,13 @@ def cardplay_from_notation(text: str) -> CardPlay:
     """The card play of a position in notation (seats yet to decide declare their projects)."""
     state = from_notation(text)
     if state.cp is None or state.is_over():
-        raise ValueError("the position is not in the card play")
+        raise NotationError("the position is not in the card play")
     return state.card_play()
 
 
 __all__ = [
     "LAST_TRICK_BONUS",
+    "NotationError",
     "cardplay_from_notation",
     "contract_str",
     "from_notation",

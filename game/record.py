@@ -15,7 +15,9 @@ from typing import Any
 
 from .actions import action_str, parse_action
 from .cards import SEAT_NAMES
+from .cli import Parser
 from .errors import IllegalActionError, RecordError
+from .jsonfile import JSONFileError, read_json
 from .match import HandRecord, MatchState
 from .rules import Rules
 
@@ -47,8 +49,11 @@ def replay(record: dict[str, Any]) -> MatchState:
     seed = record.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError("the record's seed must be an integer")
+    rules_data = record.get("rules", {})
+    if not isinstance(rules_data, dict):
+        raise RecordError("bad rules: not a table of rule variants")
     try:
-        rules = Rules.from_dict(record.get("rules", {}))
+        rules = Rules.from_dict(rules_data)
     except (ValueError, TypeError) as e:
         raise RecordError(f"bad rules: {e}") from None
     actions = record.get("actions")
@@ -74,12 +79,11 @@ def replay(record: dict[str, Any]) -> MatchState:
 
 
 def load(path: str | Path) -> dict[str, Any]:
+    """The record in a file (a regular file of at most 1 MB of JSON); RecordError saying why not."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
+        data = read_json(path)
+    except JSONFileError as e:
         raise RecordError(f"cannot read {path}: {e}") from None
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{path} is not valid JSON: {e}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path} does not hold a record")
     return data
@@ -108,7 +112,7 @@ def hand_line(h: HandRecord) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.record", description=__doc__,
+    parser = Parser(prog="python -m game.record", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a record and print every hand")
@@ -119,9 +123,15 @@ def main(argv: list[str] | None = None) -> int:
     rn.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     if args.command == "random":
+        out = Path(args.out)
+        if not out.parent.is_dir() or out.is_dir():
+            parser.error(f"--out {out}: {'is a folder' if out.is_dir() else 'its folder does not exist'}")
         m = random_match(args.seed, args.seed if args.play_seed is None else args.play_seed)
-        Path(args.out).write_text(dumps(m) + "\n", encoding="utf-8")
-        print(f"wrote {args.out}: {len(m.sheet)} hands, {len(m.actions)} actions")
+        try:
+            out.write_text(dumps(m) + "\n", encoding="utf-8")
+        except OSError as e:
+            parser.error(f"--out {out}: cannot write there ({e.strerror or e})")
+        print(f"wrote {out}: {len(m.sheet)} hands, {len(m.actions)} actions")
         return 0
     try:
         match = replay(load(args.file))

@@ -24,8 +24,8 @@ def test_registry_names() -> None:
         agent = make_agent(f"ismcts:{level}", 1)
         assert isinstance(agent, ISMCTSAgent) and agent.config.name == level
     assert isinstance(make_agent("ismcts:iters=50", 1), ISMCTSAgent)
-    assert isinstance(make_agent("ai.agent:RandomAgent", 3), RandomAgent)
-    assert isinstance(make_agent("ai.heuristic:HeuristicAgent", 3), HeuristicAgent)
+    assert isinstance(make_agent("ai.agent:RandomAgent", 3, allow_import=True), RandomAgent)
+    assert isinstance(make_agent("ai.heuristic:HeuristicAgent", 3, allow_import=True), HeuristicAgent)
     assert "ismcts:hard" in available()
     for bad in ("nobody", "ai.agent:Nope", "no.such.module:X", "ismcts:legendary"):
         with pytest.raises(ValueError):
@@ -69,8 +69,9 @@ def test_arena_log_resumes_a_stopped_run(tmp_path: Path, capsys: pytest.CaptureF
     assert figures(out)[:-1] == whole and "6 of 8 matches played" in out
     assert len(log.read_text(encoding="utf-8").splitlines()) == 7
     other = ["--ns", "random", "--ew", "random", "--matches", "2", "--quiet", "--log", str(log)]
-    with pytest.raises(SystemExit, match="another experiment"):
+    with pytest.raises(SystemExit) as stop:
         main(other)
+    assert stop.value.code == 2 and "another experiment" in capsys.readouterr().err
 
 
 def test_wilson_interval() -> None:

@@ -30,8 +30,19 @@ def test_the_spec_builds_an_app_that_plays_a_demo_hand(tmp_path: Path) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                BALOOT_DATA_DIR=str(tmp_path / "data"))
     shots = tmp_path / "shots"
-    run = subprocess.run([str(exe), "--demo", "--hands", "1", "--seed", "3", "--screenshot-dir", str(shots)],
-                         env=env, capture_output=True, text=True, timeout=300)
+    run = subprocess.run([str(exe), "--demo", "--hands", "1", "--seed", "3", "--screenshot-dir", str(shots),
+                          "--autosave"], env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "1 hand(s) played" in run.stdout
     assert any(p.name.startswith("05_hand_summary") for p in shots.iterdir())
+    # The frozen app validates its files (jsonschema and its meta-schemas are bundled):
+    save = tmp_path / "data" / "match.json"
+    good = save.read_text(encoding="utf-8")
+    save.write_text(good.replace('"random"', '"os:abort"', 1), encoding="utf-8")
+    bad = subprocess.run([str(exe), "--demo", "--continue"], env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert bad.returncode == 1 and "unknown computer player 'os:abort'" in bad.stderr, bad.stderr
+    save.write_text(good, encoding="utf-8")
+    resumed = subprocess.run([str(exe), "--demo", "--continue", "--hands", "1"], env=env, capture_output=True,
+                             text=True, timeout=300)
+    assert resumed.returncode == 0 and "1 hand(s) played" in resumed.stdout, resumed.stderr

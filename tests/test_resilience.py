@@ -106,9 +106,14 @@ def test_crash_log_and_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     except RuntimeError as exc:
         path = write_crash_log(exc)
         lines = crash_message(exc, path)
+        saved = crash_message(exc, path, saved=True)
+        failed = crash_message(exc, path, saved=False)
     assert path is not None and "RuntimeError: boom" in path.read_text(encoding="utf-8")
     assert any(str(path) in line for line in lines)
-    assert any("saved" in line for line in lines)
+    assert not any("saved" in line for line in lines), "nothing was saved: the dialog says nothing of it"
+    assert any("was saved after the last move" in line for line in saved)
+    assert any("could not be saved" in line for line in failed)
+    assert not any("was saved after" in line for line in failed)
 
 
 def test_an_unhandled_error_is_logged_not_a_silent_exit(tmp_path: Path) -> None:

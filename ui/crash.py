@@ -1,5 +1,6 @@
 """Unhandled errors: written to a log in the user's data folder and shown in a dialog,
-instead of the window vanishing. The match itself is safe: it was saved after the last action."""
+instead of the window vanishing. The dialog says the match was saved only when it was: the last
+save of this run worked and the file is still there."""
 
 from __future__ import annotations
 
@@ -27,11 +28,30 @@ def write_crash_log(exc: BaseException) -> Path | None:
         return None
 
 
-def crash_message(exc: BaseException, path: Path | None) -> list[str]:
-    """The message in the player's language (logical order; `show_dialog` reorders it to draw)."""
+def match_saved() -> bool | None:
+    """True: the match was saved after the last move; False: that save failed; None: nothing to
+    say (no match was saved in this run, or its save was used up: the match ended, a new one began)."""
+    from .savegame import saved_this_run
+    from .storage import save_file
+
+    saved = saved_this_run()
+    if saved:
+        try:
+            return True if save_file().exists() else None
+        except OSError:
+            return None
+    return saved
+
+
+def crash_message(exc: BaseException, path: Path | None, saved: bool | None = None) -> list[str]:
+    """The message in the player's language (logical order; `show_dialog` reorders it to draw).
+    `saved`: see `match_saved`."""
     tr = i18n.tr
     error = f"{type(exc).__name__}: {str(exc)[:200]}"
-    lines = [tr("crash.body"), tr("crash.saved"), tr("crash.error", error=error)]
+    lines = [tr("crash.body")]
+    if saved is not None:
+        lines.append(tr("crash.saved") if saved else tr("crash.not_saved"))
+    lines.append(tr("crash.error", error=error))
     lines.append(tr("crash.log", path=path) if path else tr("crash.no_log"))
     return lines
 
@@ -71,7 +91,7 @@ def show_dialog(lines: list[str], timeout_s: float = 600.0) -> bool:
 def report(exc: BaseException) -> int:
     """Log the error, tell the player, return the process exit status."""
     path = write_crash_log(exc)
-    lines = crash_message(exc, path)
+    lines = crash_message(exc, path, match_saved())
     print("\n".join(lines), file=sys.stderr)
     show_dialog(lines)
     return 2

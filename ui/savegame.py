@@ -8,7 +8,22 @@ from typing import Any
 from game.match import MatchState
 from game.record import RecordError, record_of, replay
 
+from . import schemas
 from .storage import StoredFile, save_file
+
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["record", "players", "agent_seed"],
+    "additionalProperties": False,
+    "properties": {
+        "record": schemas.RECORD,
+        "players": {"type": "array", "minItems": 4, "maxItems": 4,
+                    "items": {"type": "string", "maxLength": 200, "format": schemas.AGENT_FORMAT}},
+        "agent_seed": schemas.SEED,
+    },
+}
+"""The save's data: a game record, who sits where ('human' or an agent of the fixed registry: a
+save never names code to run) and the computer players' seed."""
 
 
 @dataclass(frozen=True)
@@ -25,31 +40,37 @@ class SavedMatch:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SavedMatch:
-        players = data.get("players")
-        if not (isinstance(players, list) and len(players) == 4
-                and all(isinstance(p, str) and p for p in players)):
-            raise ValueError("the players are missing")
-        seed = data.get("agent_seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError("the computer players' seed is missing")
-        record = data.get("record")
-        if not isinstance(record, dict):
-            raise ValueError("the match record is missing")
+        """From data that matches SCHEMA; ValueError if the record does not replay."""
+        problem = schemas.first_problem(SCHEMA, data)
+        if problem:
+            raise ValueError(problem)
+        players = data["players"]
         try:
-            match = replay(record)
+            match = replay(data["record"])
         except RecordError as e:
-            raise ValueError(str(e)) from None
-        return cls(match, (players[0], players[1], players[2], players[3]), seed)
+            raise ValueError(schemas.plain(str(e), 300)) from None
+        return cls(match, (players[0], players[1], players[2], players[3]), data["agent_seed"])
+
+
+_last_save: dict[str, bool] = {}
+""""ok": whether the last save of this run worked (so the crash dialog tells the truth)."""
 
 
 def save_match(saved: SavedMatch, store: StoredFile | None = None) -> None:
+    _last_save["ok"] = False
     (store or save_file()).save(saved.to_dict())
+    _last_save["ok"] = True
+
+
+def saved_this_run() -> bool | None:
+    """True if the last save of this run worked, False if it failed, None if nothing was saved."""
+    return _last_save.get("ok")
 
 
 def load_match(store: StoredFile | None = None) -> tuple[SavedMatch | None, str | None]:
     """The saved match, or None; a problem message when a bad save was moved aside."""
     store = store or save_file()
-    result = store.load()
+    result = store.load(SCHEMA)
     if result.data is None:
         return None, result.problem
     try:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from ai.registry import LEVELS
 from game.rules import Rules
 
+from . import schemas
 from .storage import StoredFile, settings_file
 
-DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTIES = LEVELS
 SPEEDS = ("slow", "normal", "fast")
 LANGUAGES = ("en", "ar")
 DECKS = ("2color", "4color")
@@ -45,52 +48,62 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
-        """Settings from stored data; values that make no sense fall back to the default and are
-        listed, so one bad value never costs the others."""
-        default = cls()
-        values: dict[str, Any] = {}
-        bad: list[str] = []
-        for f in fields(cls):
-            if f.name not in data:
-                continue
-            v = data[f.name]
-            if f.name == "rules":
-                try:
-                    values["rules"] = Rules.from_dict(v if isinstance(v, dict) else {"?": v})
-                except (ValueError, TypeError):
-                    bad.append("rules")
-                continue
-            if _valid(f.name, v, getattr(default, f.name)):
-                values[f.name] = float(v) if f.name == "volume" else v
-            else:
-                bad.append(f.name)
-        return replace(default, **values), bad
+        """Settings from stored data, validated against SCHEMA; values that do not match fall back
+        to the default and are listed, so one bad value never costs the others."""
+        if not isinstance(data, dict):
+            return cls(), ["all"]
+        known = {f.name for f in fields(cls)}
+        try:
+            bad = {str(e.absolute_path[0]) for e in schemas.errors(SCHEMA, data) if e.absolute_path}
+        except RecursionError:
+            return cls(), ["all"]
+        unknown = [k for k in data if k not in known]
+        values = {name: data[name] for name in known if name in data and name not in bad}
+        if "rules" in values:
+            values["rules"] = Rules.from_dict(values["rules"])
+        if "volume" in values:
+            values["volume"] = float(values["volume"])
+        return replace(cls(), **values), sorted(bad & known) + [schemas.plain(k, 30) for k in unknown]
 
 
-def _valid(name: str, value: Any, default: Any) -> bool:
-    if name.startswith("difficulty_"):
-        return value in DIFFICULTIES
-    choices = {"animation_speed": SPEEDS, "language": LANGUAGES, "deck": DECKS}
-    if name in choices:
-        return value in choices[name]
-    if name == "volume":
-        return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
-    if name.startswith("name_"):
-        return isinstance(value, str) and 0 < len(value.strip()) <= 20
-    return isinstance(value, type(default))
+_ENUM = {"type": "string"}
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        **{f"difficulty_{seat}": {**_ENUM, "enum": list(DIFFICULTIES)} for seat in ("east", "north", "west")},
+        "animation_speed": {**_ENUM, "enum": list(SPEEDS)},
+        "sound": {"type": "boolean"},
+        "volume": {"type": "number", "minimum": 0, "maximum": 1},
+        "speech": {"type": "boolean"},
+        "language": {**_ENUM, "enum": list(LANGUAGES)},
+        "deck": {**_ENUM, "enum": list(DECKS)},
+        **{f"name_{seat}": {"type": "string", "format": schemas.NAME_FORMAT}
+           for seat in ("south", "east", "north", "west")},
+        "rules": schemas.RULES,
+    },
+}
+"""Every setting a file may hold (a test checks that it names each field of Settings)."""
 
 
 def load_settings(store: StoredFile | None = None) -> tuple[Settings, str | None]:
-    """The saved settings (or defaults) and a message for the player if something was wrong."""
+    """The saved settings (or defaults) and a message for the player if something was wrong.
+
+    A file with some bad values is kept aside as it was, and the settings that were understood are
+    written back at once, so they are still there next time."""
     store = store or settings_file()
     result = store.load()
     if result.data is None:
         return Settings(), result.problem
     settings, bad = Settings.from_dict(result.data)
-    problem = None
-    if bad:
-        problem = "Some settings were not understood and were reset: " + ", ".join(bad) + "."
-    return settings, problem
+    if not bad:
+        return settings, None
+    moved = store.move_aside()
+    if moved is not None:
+        with contextlib.suppress(OSError):  # a read-only folder: the message still says what was reset
+            save_settings(settings, store)
+    kept = f" The old file was kept as {schemas.plain(str(moved), 400)}." if moved else ""
+    return settings, "Some settings were not understood and were reset: " + ", ".join(bad) + "." + kept
 
 
 def save_settings(settings: Settings, store: StoredFile | None = None) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from game.match import HandRecord
 
+from . import schemas
 from .storage import StoredFile, stats_file
 
 HUMAN_TEAM = 0
@@ -72,31 +73,44 @@ class Statistics:
         won = winner == HUMAN_TEAM
         self.matches_won += won
         line = f"{scores[HUMAN_TEAM]}-{scores[1 - HUMAN_TEAM]} {'won' if won else 'lost'}"
-        self.recent = [line, *self.recent][:10]
+        self.recent = [line, *self.recent][:RECENT]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Statistics:
+        """From data that matches SCHEMA (ValueError saying what does not); missing counts are 0."""
+        problem = schemas.first_problem(SCHEMA, data)
+        if problem:
+            raise ValueError(problem)
         s = cls()
         for f in fields(cls):
-            v = data.get(f.name, getattr(s, f.name))
-            if f.name == "recent":
-                if not (isinstance(v, list) and all(isinstance(x, str) for x in v)):
-                    raise ValueError("recent results are not a list of text")
-            elif f.name in ("best_hand", "worst_hand"):
-                if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-                    raise ValueError(f"{f.name} is not a number")
-            elif not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise ValueError(f"{f.name} is not a count")
-            setattr(s, f.name, v)
+            if f.name in data:
+                setattr(s, f.name, list(data[f.name]) if f.name == "recent" else data[f.name])
         return s
+
+
+RECENT = 10
+MARGIN: dict[str, Any] = {"type": ["integer", "null"], "minimum": -100_000, "maximum": 100_000}
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        **{f.name: schemas.COUNT for f in fields(Statistics)
+           if f.name not in ("best_hand", "worst_hand", "recent")},
+        "best_hand": MARGIN,
+        "worst_hand": MARGIN,
+        "recent": {"type": "array", "maxItems": RECENT,
+                   "items": {"type": "string", "pattern": "^[0-9]{1,6}-[0-9]{1,6} (won|lost)$"}},
+    },
+}
+"""What a statistics file may hold: bounded counts, and the recent results as '152-98 won'."""
 
 
 def load_stats(store: StoredFile | None = None) -> tuple[Statistics, str | None]:
     store = store or stats_file()
-    result = store.load()
+    result = store.load(SCHEMA)
     if result.data is None:
         return Statistics(), result.problem
     try:

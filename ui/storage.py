@@ -1,6 +1,10 @@
-"""Files that survive anything: atomic writes, versioned JSON, bad files moved aside (never deleted).
+"""Files that survive anything: atomic writes, versioned JSON validated against a schema, bad files
+moved aside (never deleted).
 
 Used for the saved match, the settings and the statistics. pygame-free, so it is tested headless.
+A file is read only if it is a regular file of at most `MAX_BYTES` (`game.jsonfile`), and used only
+once the whole of it matches its declared schema (`ui.schemas`); anything else is reported in plain
+words and the file is kept aside as NAME.bad-DATE.
 """
 
 from __future__ import annotations
@@ -8,26 +12,79 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.jsonfile import MAX_BYTES, JSONFileError, read_json
+
+from . import schemas
+
 APP_NAME = "Baloot"
 ENV_DIR = "BALOOT_DATA_DIR"  # overrides the platform's user data directory (tests, portable use)
+FILE_NAMES = ("match.json", "settings.json", "statistics.json")
+STALE_TMP_S = 60.0
+"""A temporary file of an atomic write older than this was left by a killed game."""
 
 
-def data_dir() -> Path:
+def data_dir_path() -> Path:
     """The user data directory: %LOCALAPPDATA%\\Baloot, ~/Library/Application Support/Baloot, ..."""
     override = os.environ.get(ENV_DIR)
     if override:
-        path = Path(override)
-    else:
-        from platformdirs import user_data_dir
-        path = Path(user_data_dir(APP_NAME, appauthor=False))
+        return Path(override)
+    from platformdirs import user_data_dir
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    """The user data directory, created if need be (OSError if it cannot be)."""
+    path = data_dir_path()
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+@dataclass(frozen=True)
+class DataDirProblem:
+    """The data folder cannot be created: the game runs, but nothing is saved."""
+
+    path: str
+    reason: str
+
+    def message(self) -> str:
+        return (f"The data folder {self.path} cannot be created ({self.reason}): "
+                "nothing will be saved this time.")
+
+
+def prepare_data_dir() -> DataDirProblem | None:
+    """At start: create the data folder and remove the temporary files of writes that a killed game
+    left behind; what is wrong when the folder cannot be created."""
+    try:
+        folder = data_dir()
+    except OSError as e:
+        return DataDirProblem(schemas.plain(str(data_dir_path()), 300), schemas.plain(e.strerror or str(e)))
+    remove_stale_temporaries(folder)
+    return None
+
+
+def remove_stale_temporaries(folder: Path, now: float | None = None) -> list[Path]:
+    """Delete NAME.*.tmp files (our own half-written copies, never a player's data) older than
+    STALE_TMP_S: a game still writing one right now is left alone."""
+    now = time.time() if now is None else now
+    removed = []
+    for name in FILE_NAMES:
+        for tmp in folder.glob(f"{name}.*.tmp"):
+            try:
+                st = tmp.lstat()
+                if stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_TMP_S:
+                    tmp.unlink()
+                    removed.append(tmp)
+            except OSError:
+                pass
+    return removed
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -89,50 +146,54 @@ class StoredFile:
         atomic_write_text(self.path, json.dumps(envelope, ensure_ascii=False, indent=1) + "\n")
 
     def exists(self) -> bool:
-        return self.path.exists()
+        return os.path.lexists(self.path)
 
     def delete(self) -> None:
         """Remove a file that was used up (a finished match), not a bad one."""
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
 
-    def read(self) -> dict[str, Any]:
-        """The payload; raises StoredFileError saying what is wrong."""
+    def envelope_schema(self, data: Mapping[str, Any] | None) -> dict[str, Any]:
+        return {"type": "object", "required": ["format", "version", "data"], "additionalProperties": False,
+                "properties": {"format": {"const": self.kind}, "version": {"type": "integer", "minimum": 1},
+                               "saved_at": {"type": "string", "maxLength": 40},
+                               "data": dict(data) if data is not None else {"type": "object"}}}
+
+    def read(self, schema: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The payload, validated against `schema` (the data's; None: any object); raises
+        StoredFileError saying what is wrong."""
         try:
-            raw = self.path.read_bytes()
-        except OSError as e:
-            raise StoredFileError(f"it could not be opened ({e.strerror or e})") from None
-        if not raw.strip():
-            raise StoredFileError("it is empty")
-        try:
-            envelope = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise StoredFileError("it is damaged or incomplete (not valid JSON)") from None
+            envelope = read_json(self.path, MAX_BYTES)
+        except JSONFileError as e:
+            raise StoredFileError(str(e)) from None
         if not isinstance(envelope, dict) or envelope.get("format") != self.kind:
             raise StoredFileError(f"it is not a {self.what} file")
         version = envelope.get("version")
-        if not isinstance(version, int):
+        if not isinstance(version, int) or isinstance(version, bool):
             raise StoredFileError("it has no version number")
         if version > self.version:
             raise StoredFileError(f"it was written by a newer version of the game "
                                   f"(file version {version}, this game reads up to {self.version})")
-        data = envelope.get("data")
-        if not isinstance(data, dict):
+        if not isinstance(envelope.get("data"), dict):
             raise StoredFileError("it holds no data")
+        problem = schemas.first_problem(self.envelope_schema(schema), envelope)
+        if problem:
+            raise StoredFileError(problem)
+        data: dict[str, Any] = envelope["data"]
         return data
 
-    def load(self) -> LoadResult:
+    def load(self, schema: Mapping[str, Any] | None = None) -> LoadResult:
         """Read the file; a bad one is moved aside and reported, never deleted or fatal."""
-        if not self.path.exists():
+        if not self.exists():
             return LoadResult(None)
         try:
-            return LoadResult(self.read())
+            return LoadResult(self.read(schema))
         except StoredFileError as e:
             return self.quarantine(str(e))
 
     def quarantine(self, reason: str) -> LoadResult:
         moved = self.move_aside()
-        where = f" It was kept as {moved}." if moved else ""
+        where = f" It was kept as {schemas.plain(str(moved), 400)}." if moved else ""
         return LoadResult(None, f"Your {self.what} could not be used: {reason}.{where}", moved)
 
     def move_aside(self) -> Path | None:
@@ -140,7 +201,7 @@ class StoredFile:
         for i in range(1000):
             suffix = f".bad-{stamp}" + (f"-{i}" if i else "")
             target = self.path.with_name(self.path.name + suffix)
-            if not target.exists():
+            if not os.path.lexists(target):
                 try:
                     os.replace(self.path, target)
                 except OSError:

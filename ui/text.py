@@ -122,7 +122,7 @@ def file_problem(kind: str, message: str | None) -> str | None:
         return message
     text = tr(_FILE_KEYS.get(kind, "file.bad_settings"))
     if kind == "settings" and message.startswith("Some settings"):
-        text = tr("file.bad_settings_some", names=message.split(": ", 1)[-1].rstrip("."))
+        text = tr("file.bad_settings_some", names=message.split(": ", 1)[-1].split(". ", 1)[0].rstrip("."))
     m = re.search(r"kept as (.+?)\.?$", message)
     if m:
         text += " " + tr("file.kept_as", path=m.group(1))

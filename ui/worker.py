@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import random
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -132,6 +133,26 @@ def lower_priority() -> None:
         pass
 
 
+def watch_parent() -> None:
+    """Runs first in the worker: exit as soon as the game's process is gone (killed with -9, or
+    crashed), so neither the worker nor the resource tracker it keeps open is left behind. The
+    parent's sentinel (a pipe on POSIX, a process handle on Windows) becomes ready when it dies."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def wait_then_exit() -> None:
+        parent.join()
+        os._exit(0)
+
+    threading.Thread(target=wait_then_exit, name="baloot-parent-watch", daemon=True).start()
+
+
+def _worker_init() -> None:
+    lower_priority()
+    watch_parent()
+
+
 def _warm_up() -> int:
     """Import the agents in the worker before the first move is needed."""
     make_agent("random", 0)
@@ -230,7 +251,7 @@ class ProcessThinker(_PoolThinker):
 
     def __init__(self) -> None:
         ctx = multiprocessing.get_context("spawn")
-        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=lower_priority)
+        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_worker_init)
         self._seen: list[multiprocessing.process.BaseProcess] = []
         super().__init__(self.pool)
         self.executor.submit(_warm_up)
