@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.cli import Parser
+from game.cli import Parser, whole_number
 
 STARTED = time.perf_counter()
 
@@ -34,16 +34,6 @@ def parse_size(text: str) -> tuple[int, int]:
     if w < 1 or h < 1:
         raise argparse.ArgumentTypeError(f"size must be positive, not {text!r}")
     return w, h
-
-
-def parse_count(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
-    return n
 
 
 def parse_seed(text: str) -> int:
@@ -70,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--language", choices=("en", "ar"), default=None,
                    help="English or Arabic (the window remembers it in the settings)")
     p.add_argument("--demo", action="store_true", help="four computer players, headless, then exit")
-    p.add_argument("--hands", type=parse_count, default=1,
+    p.add_argument("--hands", type=whole_number(0), default=1,
                    help="demo: scored hands to play, 0 for the whole match (stops early at match end)")
     p.add_argument("--screenshot-dir", type=Path, default=None, help="demo: where to save PNGs")
     p.add_argument("--window", action="store_true", help="demo: show a real window (default headless)")

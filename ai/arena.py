@@ -9,7 +9,6 @@ game-point difference per hand (A minus B) with a normal 95% interval.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -20,7 +19,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 
 from game.bidding import IllegalActionError
-from game.cli import Parser
+from game.cards import team_of
+from game.cli import Parser, whole_number
 from game.match import MatchState
 
 from .registry import AgentSpecError, make_agent
@@ -53,7 +53,7 @@ def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
     m = MatchState(seed)
     agents = []
     for seat in range(4):
-        spec = a_spec if seat & 1 == a_team else b_spec
+        spec = a_spec if team_of(seat) == a_team else b_spec
         agents.append(make_agent(spec, seed * 4 + seat, experiments=True, allow_import=allow_import))
     think = [0.0, 0.0]
     count = [0, 0]
@@ -64,7 +64,7 @@ def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
         seat = to_move
         obs = m.observation(seat)
         legal = obs.legal_actions
-        side = 0 if seat & 1 == a_team else 1
+        side = 0 if team_of(seat) == a_team else 1
         t0 = time.perf_counter()
         action = agents[seat].choose(obs, legal)
         dt = time.perf_counter() - t0
@@ -221,16 +221,6 @@ def read_log(path: str, header: dict[str, object]) -> list[MatchResult]:
     return done
 
 
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
-    return n
-
-
 def _writable(path: str) -> str | None:
     """Why `path` cannot be written, checked before any match is played (None: it can)."""
     existed = os.path.lexists(path)
@@ -250,9 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = Parser(prog="python -m ai.arena", description=__doc__.split("\n")[0])
     ap.add_argument("--ns", required=True, help="agent A, North-South in even matches")
     ap.add_argument("--ew", required=True, help="agent B")
-    ap.add_argument("--matches", type=_positive, default=20)
+    ap.add_argument("--matches", type=whole_number(1), default=20)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--workers", type=_positive, default=1)
+    ap.add_argument("--workers", type=whole_number(1), default=1)
     ap.add_argument("--duplicate", action="store_true",
                     help="play every deal sequence twice, teams swapped (matches are counted singly)")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")

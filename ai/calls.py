@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 
 from game.actions import Action
+from game.cards import team_of
 from game.observation import Observation
 from game.phase import Phase
 from game.state import RoundState
@@ -63,7 +64,7 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
     start = time.perf_counter()
     deadline = None if cfg.time_limit is None else start + cfg.time_limit
     sampler = WorldSampler(obs)
-    team = obs.seat & 1
+    team = team_of(obs.seat)
     model = CallModel(obs) if cfg.infer else None
     values: dict[Action, list[float]] = {a: [] for a in legal}
     n = 0

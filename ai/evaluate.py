@@ -26,7 +26,7 @@ from game.actions import (
     TRIPLE,
     Action,
 )
-from game.cards import ACE, JACK, KING, NINE, QUEEN, TEN
+from game.cards import ACE, JACK, KING, NINE, QUEEN, TEN, rank_of, suit_of, team_of
 from game.contract import Contract
 from game.projects import best_split, has_project
 
@@ -156,7 +156,7 @@ def decide_call(seat: int, hand: int, legal: Sequence[Action], buying_card: int,
     """A rule-based call for bidding or doubling (`scale` < 1 bids more, `raise_scale` < 1
     doubles more)."""
     ls = set(legal)
-    buy_suit = buying_card >> 3 if buying_card >= 0 else -1
+    buy_suit = suit_of(buying_card) if buying_card >= 0 else -1
     if DOUBLE in ls or TRIPLE in ls or FOUR in ls or GAHWA in ls or LOCKED in ls:
         assert contract is not None
         return _decide_raise(seat, hand, ls, contract, raise_scale)
@@ -166,7 +166,7 @@ def decide_call(seat: int, hand: int, legal: Sequence[Action], buying_card: int,
     sun_v = sun_value(six)
     if ls == {PASS, SUN}:  # offered a Sun overcall
         bidder = _standing_bidder(bids)
-        partner_bid = bidder is not None and bidder != seat and (bidder - seat) & 1 == 0
+        partner_bid = bidder is not None and bidder != seat and team_of(bidder) == team_of(seat)
         need = SUN_OVER_PARTNER if partner_bid else SUN_BID + 0.2
         return SUN if sun_v >= need * scale else PASS
     if ls == {HOKUM, SUN}:  # keep Hokum or switch to Sun
@@ -179,7 +179,7 @@ def decide_call(seat: int, hand: int, legal: Sequence[Action], buying_card: int,
         return best
     # the open stage: pass or bid
     if sun_v >= SUN_BID * scale:
-        if ASHKAL in ls and buying_card & 7 == ACE and sun_value(hand) >= (SUN_BID - 0.6) * scale \
+        if ASHKAL in ls and rank_of(buying_card) == ACE and sun_value(hand) >= (SUN_BID - 0.6) * scale \
                 and sun_value(hand) < SUN_BID * scale:
             return ASHKAL
         return SUN

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from game.actions import DECLARE, NO_DECLARE, Action, is_card
 from game.cardplay import winner_index
-from game.cards import FULL_DECK, SUIT_MASKS, cards_in, mask_of
+from game.cards import FULL_DECK, SUIT_MASKS, cards_in, mask_of, partner_of, seat_after, suit_of, team_of
 from game.observation import Observation
 from game.phase import Phase
 from game.ranking import POINTS, STRENGTH, STRONGER
@@ -50,15 +50,15 @@ class Table:
         assert c is not None
         self.obs = obs
         self.seat = obs.seat
-        self.partner = obs.seat ^ 2
-        self.opps = ((obs.seat + 1) & 3, (obs.seat + 3) & 3)
+        self.partner = partner_of(obs.seat)
+        self.opps = (seat_after(obs.seat, 1), seat_after(obs.seat, 3))
         self.trump = c.trump
         self.sun = c.sun
         self.hand = obs.hand
         self.out = FULL_DECK & ~obs.played & ~obs.hand
         self.trick = obs.trick
         self.leader = obs.trick_leader
-        self.declarers = c.declarer_team == obs.seat & 1
+        self.declarers = c.declarer_team == team_of(obs.seat)
         self.possible = [self.out & ~obs.absent[s] for s in range(4)]
         for s in range(4):
             self.possible[s] |= obs.known_held(s)
@@ -73,7 +73,7 @@ class Table:
         return STRENGTH[self.trump][c]
 
     def is_trump(self, c: int) -> bool:
-        return self.trump >= 0 and c >> 3 == self.trump
+        return self.trump >= 0 and suit_of(c) == self.trump
 
     def master(self, c: int) -> bool:
         """No card that beats it in its suit is out (the seat's own cards do not count)."""
@@ -96,10 +96,10 @@ class Table:
             return self.surely_void(s, led) and bool(h & STRONGER[self.trump][c])
         if h & STRONGER[self.trump][c]:
             return True
-        return self.may_trump(s, c >> 3)
+        return self.may_trump(s, suit_of(c))
 
     def sure(self, c: int, led: int, after: Sequence[int]) -> bool:
-        return not any(self.could_beat(s, c, led) for s in after if (s ^ self.seat) & 1)
+        return not any(self.could_beat(s, c, led) for s in after if team_of(s) != team_of(self.seat))
 
     # ----- choosing ---------------------------------------------------------------------------
 
@@ -115,7 +115,7 @@ class Table:
         return cardsense.weakest(mask, self.trump)
 
     def beats(self, c: int, best: int, led: int) -> bool:
-        if c >> 3 == best >> 3:
+        if suit_of(c) == suit_of(best):
             return self.strength(c) > self.strength(best)
         return self.is_trump(c) and not self.is_trump(best)
 
@@ -129,11 +129,11 @@ class Table:
     def follow(self, legal: int) -> tuple[int, Reason]:
         trick = self.trick
         n = len(trick)
-        led = trick[0] >> 3
+        led = suit_of(trick[0])
         wi = winner_index(trick, self.trump)
         best = trick[wi]
-        w_seat = (self.leader + wi) & 3
-        after = [(self.seat + k) & 3 for k in range(1, 4 - n)]
+        w_seat = seat_after(self.leader, wi)
+        after = [seat_after(self.seat, k) for k in range(1, 4 - n)]
         trick_pts = sum(self.pts(c) for c in trick)
         if w_seat == self.partner:
             if self.sure(best, led, after):
@@ -180,7 +180,7 @@ class Table:
         for c in cards:
             if self.is_trump(c):
                 continue
-            suit = c >> 3
+            suit = suit_of(c)
             if self.master(c) and not any(self.may_trump(o, suit) for o in self.opps):
                 winners.append(c)
         if winners:
@@ -189,13 +189,13 @@ class Table:
         # return the partner's suit
         psuit = self.partner_suit()
         if psuit is not None:
-            mine = [c for c in cards if c >> 3 == psuit]
+            mine = [c for c in cards if suit_of(c) == psuit]
             if mine:
                 return min(mine, key=self.strength), "return_suit"
         # lead low from the suit that costs least
         best_c, best_key = -1, (99.0, 0)
         for suit in range(4):
-            mine = [c for c in cards if c >> 3 == suit]
+            mine = [c for c in cards if suit_of(c) == suit]
             if not mine:
                 continue
             low = min(mine, key=lambda c: (self.strength(c), c))
@@ -220,7 +220,7 @@ class Table:
         """The suit the partner led most recently (not trump)."""
         for leader, cards in reversed(self.obs.tricks):
             if leader == self.partner:
-                s = cards[0] >> 3
+                s = suit_of(cards[0])
                 if s != self.trump:
                     return s
         return None

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from game.actions import DECLARE, NO_DECLARE, Action, is_card
 from game.cardplay import CardPlay
-from game.cards import nth_card
+from game.cards import nth_card, team_of
 from game.contract import Contract
 from game.observation import Observation
 from game.phase import Phase
@@ -132,7 +132,7 @@ def _expand(node: Node, st: CardPlay, legal: int, untried: int, rng: random.Rand
         card = policy_card(st, legal, 1.0, 0.0)
     if card < 0 or not untried >> card & 1:
         card = nth_card(untried, int(rng.random() * untried.bit_count()))
-    child = Node(st.to_move() & 1)
+    child = Node(team_of(st.to_move()))
     node.children[card] = child
     node.tried |= 1 << card
     m = legal & node.tried
@@ -168,7 +168,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random) -> Sear
     worlds = WorldPool(obs, cfg, deadline)
     scale = reward_scale(contract)
     gahwa = contract.raise_level == 5
-    root = Node(obs.seat & 1)
+    root = Node(team_of(obs.seat))
     it = 0
     while it < cfg.iterations:
         if deadline is not None and it and (it & 15 == 0 or worlds.filling) \

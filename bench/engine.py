@@ -1,7 +1,8 @@
 """Engine speed figures (not a test): python bench/engine.py [--seconds S]
 
 1. complete random hands per second through RoundState (deal, bid, double, play, score);
-2. random playouts of the card play per second with game.fastplay (from the first card);
+2. random playouts of the card play per second with the kernel, game.cardplay (from the first
+   card, full rules: projects, Baloot, Ekka, the score);
 3. the cost of RoundState.legal_actions() in the card play and in the bidding.
 """
 
@@ -10,13 +11,10 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.fastplay import playout_from
+import game
+from game.cards import nth_card
 from game.phase import Phase
 from game.state import RoundState
 
@@ -56,7 +54,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=5.0)
     args = ap.parse_args()
     rng = random.Random(1)
-    print(f"python {platform.python_version()} on {platform.machine()}, {platform.processor() or ''}")
+    print(f"python {platform.python_version()} on {platform.machine()}, {platform.processor() or ''}; "
+          f"modules: {game.BUILD}")
 
     counter = iter(range(10**9))
 
@@ -69,14 +68,19 @@ def main() -> None:
 
     positions = play_positions(300, rng)
     rand = rng.random
+    starts = [p.card_play() for p in positions]
 
     def playouts() -> int:
-        for p in positions:
-            playout_from(p, rand)
-        return len(positions)
+        for start in starts:
+            cp = start.copy()
+            while not cp.is_over():
+                legal = cp.legal()
+                cp.play(nth_card(legal, int(rand() * legal.bit_count())))
+            cp.outcome()
+        return len(starts)
 
     n, el = timed(args.seconds, playouts)
-    print(f"random card-play playouts via game.fastplay:                {n / el:8.0f} /s")
+    print(f"random card-play playouts via game.cardplay (full rules):   {n / el:8.0f} /s")
 
     def ref_playouts() -> int:
         for p in positions[:50]:

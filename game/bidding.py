@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .actions import ASHKAL, HOKUM, HOKUM_SUIT_BASE, KAWESH, PASS, SUN, Action, action_str
-from .cards import ACE, NINE, SEAT_NAMES, SEVEN, CardSet, iter_cards, partner_of, suit_of
+from .cards import ACE, NINE, SEAT_NAMES, SEVEN, CardSet, iter_cards, partner_of, rank_of, seat_after, suit_of
 from .contract import Contract, hokum_contract, sun_contract
 from .errors import IllegalActionError
 from .rules import Rules
@@ -35,7 +35,7 @@ class BiddingOutcome(StrEnum):
 
 
 def is_kawesh_hand(five: CardSet) -> bool:
-    return all(c & 7 <= NINE and c & 7 >= SEVEN for c in iter_cards(five))
+    return all(SEVEN <= rank_of(c) <= NINE for c in iter_cards(five))
 
 
 @dataclass
@@ -61,7 +61,7 @@ class Bidding:
         return b
 
     def speaker_at(self, position: int) -> int:
-        return (self.dealer + 1 + position) & 3
+        return seat_after(self.dealer, 1 + position)
 
     @property
     def done(self) -> bool:
@@ -88,7 +88,7 @@ class Bidding:
             return sorted([HOKUM_SUIT_BASE + s for s in range(4) if s != buy_suit] + [SUN])
         acts = [PASS, HOKUM, SUN]
         if self.round == 1:
-            ashkal_ok = not (self.rules.no_ashkal_on_ace and self.buying_card & 7 == ACE)
+            ashkal_ok = not (self.rules.no_ashkal_on_ace and rank_of(self.buying_card) == ACE)
             if self.index >= 2 and ashkal_ok:
                 acts.append(ASHKAL)
             if self.rules.kawesh and is_kawesh_hand(five):

@@ -131,6 +131,11 @@ def next_seat(seat: int) -> int:
     return (seat + 1) & 3
 
 
+def seat_after(seat: int, steps: int) -> int:
+    """The seat `steps` places after `seat` in playing order (counter-clockwise)."""
+    return (seat + steps) & 3
+
+
 def parse_seat(text: str) -> int:
     t = text.strip().upper()
     if len(t) == 1 and t in SEAT_LETTERS:

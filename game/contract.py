@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from .cards import SEAT_NAMES, SUIT_SYMBOLS
+from .cards import SEAT_NAMES, SUIT_SYMBOLS, team_of
 from .ranking import NO_TRUMP
 
 
@@ -34,7 +34,7 @@ class Contract:
 
     @property
     def declarer_team(self) -> int:
-        return self.declarer & 1
+        return team_of(self.declarer)
 
     def raised(self, level: int, locked: bool, doubler: int | None) -> Contract:
         return replace(self, raise_level=level, locked=locked, doubler=doubler)

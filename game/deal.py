@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import Card, CardSet, mask_of
+from .cards import Card, CardSet, mask_of, seat_after
 from .contract import Contract
 from .projects import Project
 from .rules import Rules
@@ -56,7 +56,7 @@ def deal_base(rules: Rules, dealer: int, match_scores: tuple[int, int],
     pos = 0
     for packet in (3, 2):
         for i in range(4):
-            seat = (dealer + 1 + i) & 3
+            seat = seat_after(dealer, 1 + i)
             hands[seat] |= mask_of(deck[pos:pos + packet])
             pos += packet
     return DealBase(rules, dealer, match_scores, (hands[0], hands[1], hands[2], hands[3]),

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .actions import DOUBLE, FOUR, GAHWA, LOCKED, OPEN, PASS, TRIPLE, Action, action_str
-from .cards import SEAT_NAMES
+from .cards import SEAT_NAMES, seat_after
 from .contract import Contract
 from .errors import IllegalActionError
 
@@ -45,7 +45,7 @@ class Doubling:
         d = contract.declarer
         if contract.sun and not sun_double_allowed(match_scores):
             return cls(contract, done=True)
-        return cls(contract, DoublingStage.OFFER_DOUBLE, [(d + 1) & 3, (d + 3) & 3])
+        return cls(contract, DoublingStage.OFFER_DOUBLE, [seat_after(d, 1), seat_after(d, 3)])
 
     def clone(self) -> Doubling:
         return Doubling(self.contract, self.stage, list(self.queue), list(self.history),

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 
 from .actions import Action
+from .cards import next_seat
 from .contract import Contract
 from .deal import deal_base
 from .errors import IllegalActionError
@@ -101,7 +102,7 @@ class MatchState:
             events.append(MatchOver(self.winner, self.scores, self.by_gahwa))
             return events
         self.hand_number += 1
-        self.dealer = (self.dealer + 1) & 3
+        self.dealer = next_seat(self.dealer)
         self.round = self._new_round()
         events.append(NewHand(self.hand_number, self.dealer, self.scores))
         return events

@@ -5,7 +5,7 @@ A contract is described by its trump suit, or NO_TRUMP for Sun.
 
 from __future__ import annotations
 
-from .cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, SUITS, TEN, Card, CardSet
+from .cards import ACE, EIGHT, JACK, KING, NINE, QUEEN, SEVEN, SUITS, TEN, Card, CardSet, suit_of
 
 NO_TRUMP = -1
 
@@ -61,7 +61,7 @@ def _stronger_masks(trump: int) -> tuple[CardSet, ...]:
     table = STRENGTH[trump]
     out = []
     for c in range(32):
-        s = c >> 3
+        s = suit_of(c)
         m = 0
         for o in range(s * 8, s * 8 + 8):
             if table[o] > table[c]:

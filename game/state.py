@@ -23,7 +23,18 @@ from .cardplay import (
     TRICK_OVER,
     CardPlay,
 )
-from .cards import SEAT_NAMES, Card, CardSet, card_str, cards_in, mask_of, partner_of, team_of
+from .cards import (
+    SEAT_NAMES,
+    Card,
+    CardSet,
+    card_str,
+    cards_in,
+    mask_of,
+    next_seat,
+    partner_of,
+    seat_after,
+    team_of,
+)
 from .contract import Contract
 from .deal import Base, DealBase, PlayBase, deal_base
 from .doubling import Doubling
@@ -305,7 +316,7 @@ class RoundState:
         events: list[Event] = []
         self.buyer = taker
         for i in range(4):
-            seat = (self.dealer + 1 + i) & 3
+            seat = seat_after(self.dealer, 1 + i)
             if seat == taker:
                 cards = [self.buying_card, *self.stock[:2]]
                 del self.stock[:2]
@@ -332,7 +343,7 @@ class RoundState:
         c = self.contract
         assert c is not None
         self.phase = Phase.PLAYING
-        self._new_cardplay(c.declarer if self.rules.declarer_leads else (self.dealer + 1) & 3)
+        self._new_cardplay(c.declarer if self.rules.declarer_leads else next_seat(self.dealer))
         self.available = [self._find_projects(h) for h in self.hands]
 
     def _find_projects(self, hand: CardSet) -> tuple[Project, ...]:
@@ -435,7 +446,7 @@ class RoundState:
         """Exactly what `seat` may know now."""
         legal = tuple(self.legal_actions()) if self.to_move() == seat else ()
         # Declining to declare is private: others see () only once the seat has played its card.
-        in_trick = {(self.leader + i) & 3 for i in range(len(self.trick))}
+        in_trick = {seat_after(self.leader, i) for i in range(len(self.trick))}
         done = self.tricks_done
         declared = tuple(
             None if d is None or (not d and seat != o and done == 0 and o not in in_trick)

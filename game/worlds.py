@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .actions import DECLARE, NO_DECLARE
-from .cards import FULL_DECK, Card, CardSet, cards_in
+from .cards import FULL_DECK, Card, CardSet, cards_in, seat_after
 from .deal import DealBase
 from .errors import IllegalActionError, InconsistentWorld
 from .observation import Observation
@@ -62,7 +62,7 @@ def _completed_deal(obs: Observation, full: list[CardSet]) -> DealBase:
     first = [0, 0, 0, 0]
     stock: list[Card] = []
     for i in range(4):
-        seat = (obs.dealer + 1 + i) & 3
+        seat = seat_after(obs.dealer, 1 + i)
         pool = full[seat] & ~(1 << obs.buying_card)
         cards = cards_in(pool)
         if len(cards) != (7 if seat == obs.buyer else 8):

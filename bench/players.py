@@ -1,6 +1,6 @@
-"""Computer-player speed figures (not a test): python bench/ai.py [--positions N]
+"""Computer-player speed figures (not a test): python bench/players.py [--positions N]
 
-1. sampler draws, FastState playouts (random and heuristic policy) per second;
+1. sampler draws, kernel playouts (random and heuristic policy) per second;
 2. ISMCTS iterations per second and decision time per difficulty, at the first card of a hand
    and mid-hand (after four tricks), on one core;
 3. decision time of a bid (by simulation) per difficulty.
@@ -13,17 +13,15 @@ import argparse
 import platform
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from ai.fast import random_rollout, rollout
+import game
 from ai.heuristic import HeuristicAgent
 from ai.ismcts import LEVEL_CONFIGS, ISMCTSAgent
+from ai.policy import random_rollout, rollout
 from ai.sampler import WorldSampler
 from game.actions import is_card
+from game.cardplay import CardPlay
 from game.observation import Observation
 from game.phase import Phase
 from game.state import RoundState
@@ -65,7 +63,7 @@ def main() -> None:
     ap.add_argument("--levels", default="easy,medium,hard")
     args = ap.parse_args()
     print(f"python {platform.python_version()} ({platform.python_implementation()}) on "
-          f"{platform.machine()}, one process")
+          f"{platform.machine()}, one process; modules: {game.BUILD}")
     starts = positions(args.positions, 0)
     mids = positions(args.positions, 4)
     rng = random.Random(1)
@@ -79,7 +77,7 @@ def main() -> None:
     print(f"sampler: {n / (time.perf_counter() - t0):9.0f} deals/s")
     states = []
     for sm in samplers:
-        states.append(sm.fast_state(sm.fast_template(), sm.sample(rng)[0]))
+        states.append(sm.fast_state(CardPlay.public(sm.obs), sm.sample(rng)[0]))
     for label, fn in (("random", random_rollout), ("heuristic", rollout)):
         n, t0 = 0, time.perf_counter()
         while time.perf_counter() - t0 < 2.0:
