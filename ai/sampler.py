@@ -3,15 +3,16 @@
 Every unseen card falls into an equivalence class: the set of places that may hold it (the
 other seats that are not known to lack it, and the undealt stock during the bidding). Cards
 publicly known to be in a hand (shown projects, the buying card with its taker) are placed
-first. A dynamic programme over the classes counts, for every way of splitting each class
-among its places, the number of complete deals that agree with the hand sizes; a split is drawn
-with probability proportional to that count and the cards of a class are then shuffled into it.
-The result is exactly uniform over all deals that satisfy these constraints.
+first. A dynamic programme over the classes (`SplitCounter`) counts, for every way of splitting
+each class among its places, the number of complete deals that agree with the hand sizes; a
+split is drawn with probability proportional to that count and the cards of a class are then
+shuffled into it. The result is exactly uniform over all deals that satisfy these constraints.
 
 One constraint is not of that form: a seat that declared projects must hold exactly those
-projects (and the first-trick comparison must come out as it did). Such deals are found by
-rejection: draw uniformly, keep the deal if it agrees. Rejection from a uniform law is again
-uniform over the accepted deals.
+projects (and the first-trick comparison must come out as it did). Drawing uniform deals until
+one agrees can take millions of draws (an unshown Hundred), so such deals come from
+ai/declared.py: a proposal that places a set of cards forming the declared projects, corrected
+so that the accepted deals are again exactly uniform; its cost per deal is bounded.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from __future__ import annotations
 import bisect
 import random
 import time
-from math import comb
 
 from game.cardplay import CardPlay, compare_projects
 from game.cards import partner_of, team_of
@@ -27,15 +27,19 @@ from game.observation import Observation
 from game.phase import Phase
 from game.projects import Project, projects_in
 
+from .declared import DeclaredProjects
+from .splits import SamplerError, SplitCounter
+
 STOCK = 4
 
-
-class SamplerError(ValueError):
-    """No consistent deal could be found (an inconsistent observation, or bad luck)."""
+__all__ = ["STOCK", "SamplerError", "WorldSampler"]
 
 
 class WorldSampler:
     """Uniform sampler of the hidden cards for one Observation."""
+
+    _declared: DeclaredProjects | None
+    """The proposal under declared projects, built when first needed."""
 
     def __init__(self, obs: Observation, max_tries: int = 20000) -> None:
         self.obs = obs
@@ -58,6 +62,7 @@ class WorldSampler:
             else:
                 need.append(obs.hand_sizes[p] - fixed[p].bit_count())
         free = unseen & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])
+        self.free = free
         groups: dict[int, list[int]] = {}
         m = free
         while m:
@@ -76,76 +81,29 @@ class WorldSampler:
         self.need = tuple(need)
         if any(x < 0 for x in need) or sum(need) != free.bit_count():
             raise SamplerError("the hand sizes do not match the unseen cards")
-        self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
-        self._opts: dict[tuple[int, tuple[int, ...]],
-                         tuple[list[tuple[int, ...]], list[int], int]] = {}
-        self.total = self._count(0, self.need)
+        self.counter = SplitCounter([a for a, _ in self.classes], [len(c) for _, c in self.classes],
+                                    self.need)
+        self.total = self.counter.total
         if self.total == 0:
             raise SamplerError("no deal agrees with what this seat knows")
         self._init_projects()
-
-    # ----- counting ---------------------------------------------------------------------------
-
-    def _splits(self, allowed: list[int], n: int, rem: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every way to give n cards to the allowed places, within rem (as full-length tuples)."""
-        out: list[tuple[int, ...]] = []
-        size = len(rem)
-
-        def rec(k: int, left: int, acc: list[int]) -> None:
-            if k == len(allowed) - 1:
-                p = allowed[k]
-                if left <= rem[p]:
-                    acc[p] = left
-                    out.append(tuple(acc))
-                    acc[p] = 0
-                return
-            p = allowed[k]
-            for x in range(min(left, rem[p]) + 1):
-                acc[p] = x
-                rec(k + 1, left - x, acc)
-            acc[p] = 0
-
-        rec(0, n, [0] * size)
-        return out
-
-    def _count(self, i: int, rem: tuple[int, ...]) -> int:
-        if i == len(self.classes):
-            return 1 if not any(rem) else 0
-        key = (i, rem)
-        if key in self._ways:
-            return self._ways[key]
-        allowed, cards = self.classes[i]
-        total = 0
-        opts: list[tuple[int, ...]] = []
-        cum: list[int] = []
-        for d in self._splits(allowed, len(cards), rem):
-            after = tuple(r - x for r, x in zip(rem, d, strict=True))
-            w = self._count(i + 1, after)
-            if w:
-                left = len(cards)
-                mult = 1
-                for x in d:
-                    if x:
-                        mult *= comb(left, x)
-                        left -= x
-                total += mult * w
-                opts.append(d)
-                cum.append(total)
-        self._ways[key] = total
-        self._opts[key] = (opts, cum, total)
-        return total
 
     # ----- drawing ----------------------------------------------------------------------------
 
     def draw(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """A uniform deal for the linear constraints (hands as masks, stock in deal order)."""
-        obs = self.obs
         hands = [self.fixed[0], self.fixed[1], self.fixed[2], self.fixed[3]]
-        hands[obs.seat] = obs.hand
+        hands[self.obs.seat] = self.obs.hand
+        return hands, self.deal(rng, self.counter, [c for _, c in self.classes], hands)
+
+    def deal(self, rng: random.Random, counter: SplitCounter, class_cards: list[list[int]],
+             hands: list[int]) -> list[int]:
+        """Add a uniform split of the classes' cards (as `counter` counts them) to `hands`;
+        the stock, in a uniformly random order."""
         stock: list[int] = []
-        rem = self.need
-        for i, (_allowed, cards) in enumerate(self.classes):
-            opts, cum, total = self._opts[(i, rem)]
+        rem = counter.need
+        for i, cards in enumerate(class_cards):
+            opts, cum, total = counter.opts[(i, rem)]
             j = bisect.bisect_right(cum, rng.randrange(total))
             d = opts[j]
             pool = cards[:]
@@ -167,23 +125,31 @@ class WorldSampler:
             rem = tuple(r - x for r, x in zip(rem, d, strict=True))
         if stock:
             rng.shuffle(stock)
-        return hands, stock
+        return stock
 
     def sample(self, rng: random.Random, deadline: float | None = None) -> tuple[list[int], list[int]]:
-        """A uniform deal for every constraint (projects by rejection). Raises SamplerError after
-        max_tries rejections, or once time.perf_counter() passes `deadline`."""
+        """A uniform deal for every constraint. Under declared projects each try is a corrected
+        proposal (ai/declared.py); raises SamplerError after max_tries failed tries, or once
+        time.perf_counter() passes `deadline`."""
+        if not self.proj_seats:
+            self.tries += 1
+            self.accepted += 1
+            return self.draw(rng)
+        if self._declared is None:
+            self._declared = DeclaredProjects(self)
         for i in range(self.max_tries):
             if deadline is not None and i & 31 == 31 and time.perf_counter() > deadline:
                 break
-            hands, stock = self.draw(rng)
             self.tries += 1
-            if not self.proj_seats or self.projects_ok(hands):
+            found = self._declared.propose(rng)
+            if found is not None and self.projects_ok(found[0]):
                 self.accepted += 1
-                return hands, stock
+                return found
         raise SamplerError("no deal with the declared projects was found")
 
     @property
     def needs_rejection(self) -> bool:
+        """Some seat declared projects (deals are then drawn by a corrected proposal)."""
         return bool(self.proj_seats)
 
     # ----- projects ---------------------------------------------------------------------------
@@ -199,6 +165,7 @@ class WorldSampler:
         pb = obs.play_base
         self.compared_here = bool(obs.tricks) and (pb is None or pb.tricks_done == 0)
         self.first_leader = obs.tricks[0][0] if obs.tricks else -1
+        self._declared = None
 
     def projects_of(self, hands: list[int], s: int) -> tuple[Project, ...]:
         return projects_in(hands[s] | self.played_by[s], self.sun, self.trump, self.tie_rule)

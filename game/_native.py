@@ -26,7 +26,8 @@ MANIFEST = Path(__file__).with_name("_native.json")
 GROUP = "baloot_native"
 COMPILED = (
     "game.cards", "game.ranking", "game.projects", "game.scoring", "game.cardplay",
-    "ai.cardsense", "ai.policy", "ai.sampler", "ai.inference", "ai.ismcts",
+    "ai.cardsense", "ai.policy", "ai.splits", "ai.declared", "ai.sampler", "ai.inference",
+    "ai.ismcts", "ai.solver",
 )
 
 
