@@ -65,7 +65,7 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
     deadline = None if cfg.time_limit is None else start + cfg.time_limit
     sampler = WorldSampler(obs)
     team = team_of(obs.seat)
-    model = CallModel(obs) if cfg.infer else None
+    model = CallModel(obs, mismatch=cfg.call_mismatch) if cfg.infer else None
     values: dict[Action, list[float]] = {a: [] for a in legal}
     n = 0
     for _ in range(cfg.call_worlds):
@@ -86,12 +86,12 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
     best = max(legal, key=lambda a: (stats[a][1], -legal.index(a)))
     if cfg.call_margin > 0 and n > 1:
         # Keep the rule-based call unless the simulations show clearly that another is better:
-        # the paired difference must exceed call_margin standard errors.
+        # the paired difference must exceed call_margin standard errors, and call_floor.
         rule = heuristic_call(obs, legal)
         if best != rule and rule in values:
             diffs = [x - y for x, y in zip(values[best], values[rule], strict=True)]
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean <= cfg.call_margin * (var / n) ** 0.5:
+            if mean <= cfg.call_margin * (var / n) ** 0.5 or mean <= cfg.call_floor:
                 best = rule
     return SearchResult(best, stats, n, time.perf_counter() - start, SearchKind.CALL)

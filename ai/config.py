@@ -44,12 +44,36 @@ class SearchConfig:
     """Weigh deals by what the other seats' calls say about their hands (ai/inference.py)."""
     early_stop: bool = True
     """Stop once the remaining iterations cannot change the most visited move (same decision)."""
+    # ----- the Expert's additions (off for the other levels) -----
+    play_model: bool = False
+    """Weigh the deals by the other seats' card plays and calls (ai/posterior.py)."""
+    candidates: int = 400
+    """Deals drawn and weighed per decision when `play_model` is on."""
+    min_ess: float = 0.25
+    """Temper the weights so that at least this share of the candidates stays effective."""
+    call_mismatch: float = 0.3
+    """Likelihood of a call the rule-based call model would not have made (ai/inference.py)."""
+    solve_cards: int = 0
+    """Solve every world exactly once at most this many cards are left in the hands (0: never)."""
+    solve_worlds: int = 100
+    """Worlds solved for an endgame decision."""
+    leaf_solve: int = 0
+    """Finish a playout exactly once at most this many cards are left in the hands (0: never)."""
+    readable_margin: float = -1.0
+    """Keep the conventions of ai/conventions.py unless another card is better by more than this
+    many game points (negative: no conventions)."""
+    call_floor: float = 0.0
+    """A call other than the rule-based one must also win by this much match equity."""
 
 
 LEVEL_CONFIGS = {
     "easy": SearchConfig("easy", iterations=120, time_limit=0.2, call_worlds=24),
     "medium": SearchConfig("medium", iterations=700, time_limit=0.5, call_worlds=100),
     "hard": SearchConfig("hard", iterations=3000, time_limit=0.95, call_worlds=400),
+    "expert": SearchConfig("expert", iterations=3000, time_limit=1.5, call_worlds=400,
+                           play_model=True, candidates=400, min_ess=0.25, call_mismatch=0.1,
+                           solve_cards=16, solve_worlds=100, leaf_solve=8, readable_margin=3.0,
+                           call_margin=2.0, call_floor=0.01),
 }
 
 
@@ -87,6 +111,24 @@ def parse_budget(text: str) -> SearchConfig:
             cfg = replace(cfg, early_stop=val == "1")
         elif key == "infer" and val in ("0", "1"):
             cfg = replace(cfg, infer=val == "1")
+        elif key == "model" and val in ("0", "1"):
+            cfg = replace(cfg, play_model=val == "1")
+        elif key == "cands":
+            cfg = replace(cfg, candidates=int(val))
+        elif key == "ess":
+            cfg = replace(cfg, min_ess=float(val))
+        elif key == "mismatch":
+            cfg = replace(cfg, call_mismatch=float(val))
+        elif key == "solve":
+            cfg = replace(cfg, solve_cards=int(val))
+        elif key == "sworlds":
+            cfg = replace(cfg, solve_worlds=int(val))
+        elif key == "leaf":
+            cfg = replace(cfg, leaf_solve=int(val))
+        elif key == "readable":
+            cfg = replace(cfg, readable_margin=float(val))
+        elif key == "floor":
+            cfg = replace(cfg, call_floor=float(val))
         elif key == "calls" and val in ("sim", "rules"):
             cfg = replace(cfg, sim_calls=val == "sim")
         elif key == "play" and val in ("search", "rules"):

@@ -28,10 +28,14 @@ from game.phase import Phase
 
 from .calls import search_call
 from .config import LEVEL_CONFIGS, SearchConfig, SearchKind, SearchResult, level_config, parse_budget
+from .conventions import readable
+from .endgame import endgame_values
 from .heuristic import heuristic_call, heuristic_play
 from .inference import CallModel, sample_posterior
 from .policy import policy_card, rollout
+from .posterior import PosteriorWorlds
 from .sampler import SamplerError, WorldSampler
+from .solver import Solver, cards_left
 
 __all__ = ["LEVEL_CONFIGS", "ISMCTSAgent", "SearchConfig", "SearchKind", "SearchResult",
            "decision_rng", "level_config", "parse_budget", "search_play"]
@@ -159,13 +163,40 @@ def _backup(path: list[Node], r0: float) -> None:
         n.total += r0 if n.team == 0 else 1.0 - r0
 
 
+def _leaf_reward(st: CardPlay, rng: random.Random, eps: float, solve_at: int, scale: float,
+                 gahwa: bool) -> float:
+    """Play out with the policy until `solve_at` cards are left, then solve exactly: the
+    result for North-South in [0, 1]."""
+    hands = st.hands
+    while st.done < 8 and (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > solve_at:
+        st.play(policy_card(st, st.legal(), rng.random(), eps))
+    if st.done == 8:
+        return _reward(st, scale, gahwa)
+    v = Solver().value(st)
+    if gahwa:
+        return 1.0 if v > 0 else 0.0
+    r0 = 0.5 + v / (2.0 * scale)
+    return 0.0 if r0 < 0.0 else (1.0 if r0 > 1.0 else r0)
+
+
 def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random) -> SearchResult:
-    """ISMCTS over the card play from the observer's position (the observer is to play a card)."""
+    """ISMCTS over the card play from the observer's position (the observer is to play a card);
+    with `cfg.play_model`, over weighted worlds, and solved exactly near the end (the Expert)."""
     start = time.perf_counter()
     contract = obs.contract
     assert contract is not None
     deadline = None if cfg.time_limit is None else start + cfg.time_limit
-    worlds = WorldPool(obs, cfg, deadline)
+    if cfg.play_model:
+        post = PosteriorWorlds(obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch)
+        if cfg.solve_cards and cards_left(post.states[0]) <= cfg.solve_cards:
+            means, n = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline)
+            stats = {c: (n, m) for c, m in means.items()}
+            best = max(stats, key=lambda c: (stats[c][1], -c))
+            res = SearchResult(best, stats, n, time.perf_counter() - start, SearchKind.PLAY)
+            return _readable_choice(obs, cfg, res, by_mean=True)
+        worlds: WorldPool | PosteriorWorlds = post
+    else:
+        worlds = WorldPool(obs, cfg, deadline)
     scale = reward_scale(contract)
     gahwa = contract.raise_level == 5
     root = Node(team_of(obs.seat))
@@ -179,15 +210,48 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random) -> Sear
         it += 1
         st = worlds.world(rng)
         path = _descend(root, st, rng, cfg.exploration, cfg.prior)
-        if st.done < 8:
-            rollout(st, rng, cfg.rollout_eps)
-        _backup(path, _reward(st, scale, gahwa))
+        if cfg.leaf_solve and st.done < 8:
+            r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa)
+        else:
+            if st.done < 8:
+                rollout(st, rng, cfg.rollout_eps)
+            r0 = _reward(st, scale, gahwa)
+        _backup(path, r0)
     stats = {}
     for c, ch in root.children.items():
         mean = ch.total / ch.visits if ch.visits else 0.5
         stats[c] = (ch.visits, (mean - 0.5) * 2.0 * scale if not gahwa else mean)
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total, -kv[0]))[0]
-    return SearchResult(best, stats, it, time.perf_counter() - start, SearchKind.PLAY)
+    res = SearchResult(best, stats, it, time.perf_counter() - start, SearchKind.PLAY)
+    return _readable_choice(obs, cfg, res, by_mean=False) if cfg.readable_margin >= 0 else res
+
+
+def _readable_choice(obs: Observation, cfg: SearchConfig, res: SearchResult,
+                     by_mean: bool) -> SearchResult:
+    """Keep the conventions (ai/conventions.py) unless the searched card is better by more than
+    `cfg.readable_margin` game points than the best card they allow (by visits, or by mean for
+    the exact endgame)."""
+    if cfg.readable_margin < 0:
+        return res
+    stats = res.stats
+    legal = 0
+    for c in stats:
+        legal |= 1 << c
+    allowed, _rules = readable(obs, legal)
+    if allowed >> res.action & 1:
+        return res
+    gahwa = obs.contract is not None and obs.contract.raise_level == 5
+    margin = cfg.readable_margin / 100.0 if gahwa else cfg.readable_margin
+    options = [c for c in stats if allowed >> c & 1]
+    if not options:
+        return res
+    if by_mean:
+        alt = max(options, key=lambda c: (stats[c][1], -c))
+    else:
+        alt = max(options, key=lambda c: (stats[c][0], stats[c][1], -c))
+    if stats[alt][1] >= stats[res.action][1] - margin:
+        res.action = alt
+    return res
 
 
 def _decided(children: dict[int, Node], remaining: int) -> bool:

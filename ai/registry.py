@@ -1,7 +1,7 @@
 """Agents by name: make_agent("ismcts:hard", seed) -> Agent.
 
 The registry is fixed: what a file or the game's own command line may name is
-"random", "heuristic", a level ("ismcts:easy|medium|hard", also "easy", "medium", "hard") or a
+"random", "heuristic", a level ("ismcts:easy|medium|hard|expert", also "easy", ..., "expert") or a
 custom budget "ismcts:iters=N" / "ismcts:time=S" (optionally after a level, e.g.
 "ismcts:hard,iters=500") with bounded numbers. `check_spec` says whether a name is one of these
 without building anything.
@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from .agent import Agent, RandomAgent
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """The difficulty levels, weakest first (a new level is added here and in ai.ismcts.LEVEL_CONFIGS)."""
 
 MAX_ITERATIONS = 100_000
@@ -70,6 +70,9 @@ EXPERIMENT_KEYS: dict[str, Callable[[str], bool]] = {
     "eps": _float(0.0, 1.0), "margin": _float(-100.0, 100.0),
     "prior": _choice("0", "1"), "stop": _choice("0", "1"), "infer": _choice("0", "1"),
     "calls": _choice("sim", "rules"), "play": _choice("search", "rules"),
+    "model": _choice("0", "1"), "cands": _int(1, 5000), "ess": _float(0.0, 1.0),
+    "mismatch": _float(0.0, 1.0, open_lo=True), "solve": _int(0, 32), "sworlds": _int(1, 5000),
+    "leaf": _int(0, 32), "readable": _float(-1.0, 100.0), "floor": _float(0.0, 1.0),
 }
 """The feature switches of `ai.ismcts.parse_budget`: tools' command lines only."""
 
