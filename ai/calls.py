@@ -60,7 +60,9 @@ def hand_value(st: RoundState, team: int, rng: random.Random, eps: float) -> flo
 
 
 def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
-                rng: random.Random) -> SearchResult:
+                rng: random.Random, known: RoundState | None = None) -> SearchResult:
+    """The call with the best mean match equity over simulated deals (`known`: always this
+    deal, for bench/openhand.py's player that sees every card)."""
     start = time.perf_counter()
     deadline = None if cfg.time_limit is None else start + cfg.time_limit
     sampler = WorldSampler(obs)
@@ -71,11 +73,14 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
     for _ in range(cfg.call_worlds):
         if deadline is not None and n >= 4 and time.perf_counter() > deadline:
             break
-        hands, stock = sample_posterior(sampler, model, rng)
-        try:
-            base = build_world(obs, hands, stock)
-        except InconsistentWorld:  # cannot happen for a sampled deal; skip it if it ever did
-            continue
+        if known is not None:
+            base = known
+        else:
+            hands, stock = sample_posterior(sampler, model, rng)
+            try:
+                base = build_world(obs, hands, stock)
+            except InconsistentWorld:  # cannot happen for a sampled deal; skip it if it ever did
+                continue
         sub = rng.getrandbits(32)
         for a in legal:
             st = base.clone()

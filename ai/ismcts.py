@@ -33,7 +33,7 @@ from .endgame import endgame_values
 from .heuristic import heuristic_call, heuristic_play
 from .inference import CallModel, sample_posterior
 from .policy import policy_card, rollout
-from .posterior import PosteriorWorlds
+from .posterior import PosteriorWorlds, posterior_worlds
 from .sampler import SamplerError, WorldSampler
 from .solver import Solver, cards_left
 
@@ -179,15 +179,18 @@ def _leaf_reward(st: CardPlay, rng: random.Random, eps: float, solve_at: int, sc
     return 0.0 if r0 < 0.0 else (1.0 if r0 > 1.0 else r0)
 
 
-def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random) -> SearchResult:
+def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
+                known: PosteriorWorlds | None = None) -> SearchResult:
     """ISMCTS over the card play from the observer's position (the observer is to play a card);
-    with `cfg.play_model`, over weighted worlds, and solved exactly near the end (the Expert)."""
+    with `cfg.play_model`, over weighted worlds, and solved exactly near the end (the Expert).
+    `known`: search these worlds instead (bench/openhand.py: the one true deal)."""
     start = time.perf_counter()
     contract = obs.contract
     assert contract is not None
     deadline = None if cfg.time_limit is None else start + cfg.time_limit
-    if cfg.play_model:
-        post = PosteriorWorlds(obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch)
+    if cfg.play_model or known is not None:
+        post = known if known is not None else posterior_worlds(
+            obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch)
         if cfg.solve_cards and cards_left(post.states[0]) <= cfg.solve_cards:
             means, n = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline)
             stats = {c: (n, m) for c, m in means.items()}

@@ -61,38 +61,21 @@ def tempered(logw: list[float], min_ess: float) -> tuple[list[float], float]:
 
 
 class PosteriorWorlds:
-    """Weighted deals for one decision; `world(rng)` is a copy of one, drawn by weight."""
+    """Weighted deals for one decision (their card plays); `world(rng)` is a copy of one, drawn
+    by weight. `posterior_worlds` builds them from an observation."""
 
-    def __init__(self, obs: Observation, rng: random.Random, candidates: int, min_ess: float,
-                 call_mismatch: float = 0.3, plays: bool = True, calls: bool = True) -> None:
-        self.sampler = WorldSampler(obs)
-        self.template = CardPlay.public(obs)
-        play_model = PlayLikelihood(obs, self.template) if plays else None
-        call_model = CallModel(obs, mismatch=call_mismatch) if calls else None
-        self.states: list[CardPlay] = []
-        logw: list[float] = []
-        for _ in range(candidates):
-            try:
-                hands = self.sampler.sample(rng)[0]
-            except SamplerError:
-                if not self.states:
-                    raise
-                break
-            lw = 0.0
-            if play_model is not None and play_model.active:
-                lw += play_model.log_weight(hands)
-            if call_model is not None and call_model.active:
-                lw += math.log(call_model.weight(hands, rng))
-            self.states.append(self.sampler.fast_state(self.template, hands))
-            logw.append(lw)
-        self.weights, self.temper = tempered(logw, min_ess)
+    def __init__(self, states: list[CardPlay], weights: list[float], temper: float = 1.0) -> None:
+        self.states = states
+        self.weights = weights
+        self.temper = temper
+        self.template = states[0]
         self.cum: list[float] = []
         total = 0.0
-        for w in self.weights:
+        for w in weights:
             total += w
             self.cum.append(total)
         self.total = total
-        self.ess = effective_size(self.weights)
+        self.ess = effective_size(weights)
 
     @property
     def filling(self) -> bool:
@@ -106,3 +89,31 @@ class PosteriorWorlds:
 
     def world(self, rng: random.Random) -> CardPlay:
         return self.states[self.pick(rng)].copy()
+
+
+def posterior_worlds(obs: Observation, rng: random.Random, candidates: int, min_ess: float,
+                     call_mismatch: float = 0.3, plays: bool = True,
+                     calls: bool = True) -> PosteriorWorlds:
+    """`candidates` uniform deals for `obs`, weighted by the other seats' plays and calls."""
+    sampler = WorldSampler(obs)
+    template = CardPlay.public(obs)
+    play_model = PlayLikelihood(obs, template) if plays else None
+    call_model = CallModel(obs, mismatch=call_mismatch) if calls else None
+    states: list[CardPlay] = []
+    logw: list[float] = []
+    for _ in range(candidates):
+        try:
+            hands = sampler.sample(rng)[0]
+        except SamplerError:
+            if not states:
+                raise
+            break
+        lw = 0.0
+        if play_model is not None and play_model.active:
+            lw += play_model.log_weight(hands)
+        if call_model is not None and call_model.active:
+            lw += math.log(call_model.weight(hands, rng))
+        states.append(sampler.fast_state(template, hands))
+        logw.append(lw)
+    weights, temper = tempered(logw, min_ess)
+    return PosteriorWorlds(states, weights, temper)
