@@ -26,7 +26,7 @@ from .config import SearchConfig, SearchKind, SearchResult
 from .equity import equity_after, match_equity
 from .evaluate import decide_call
 from .heuristic import heuristic_call
-from .inference import CallModel, sample_posterior
+from .inference import CallModel, weighted_deals
 from .policy import rollout
 from .sampler import WorldSampler
 
@@ -70,13 +70,14 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
     model = CallModel(obs, mismatch=cfg.call_mismatch) if cfg.infer else None
     values: dict[Action, list[float]] = {a: [] for a in legal}
     n = 0
-    for _ in range(cfg.call_worlds):
+    deals = weighted_deals(sampler, model, rng, cfg.call_worlds) if known is None else []
+    for i in range(cfg.call_worlds):
         if deadline is not None and n >= 4 and time.perf_counter() > deadline:
             break
         if known is not None:
             base = known
         else:
-            hands, stock = sample_posterior(sampler, model, rng)
+            hands, stock = deals[i]
             try:
                 base = build_world(obs, hands, stock)
             except InconsistentWorld:  # cannot happen for a sampled deal; skip it if it ever did

@@ -3,8 +3,11 @@
 The sampler deals uniformly among the deals that agree with the hard facts. A seat's calls
 also say something: a Hokum bidder usually holds trumps, four passes mean weak hands. Under the
 rule-based call model of ai/evaluate.py a call agreeing with the model has likelihood 1 and one
-that does not has likelihood `mismatch`; a uniformly drawn deal is kept with probability equal to
-the product over the calls (rejection), which draws deals from the posterior of that model.
+that does not has likelihood `mismatch`; a deal's weight is the product over the calls.
+`weighted_deals` draws deals from that posterior at a bounded cost: a fixed number of uniform
+deals, resampled in proportion to their weights (importance resampling; keeping each deal with
+probability equal to its weight instead, as before, needed a hundred draws or more per deal when
+no deal fits every call).
 
 For calls made during the bidding the model needs the seat's first five cards; once the deal is
 completed they are unknown, so each deal draws them uniformly from the seat's cards (for the
@@ -15,7 +18,6 @@ equally likely, so this keeps the draw exact.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from game.actions import KAWESH, Action
@@ -105,21 +107,33 @@ def _first_five(full: int, buying_card: int, rng: random.Random) -> int:
     return m
 
 
-def sample_posterior(sampler: WorldSampler, model: CallModel | None, rng: random.Random,
-                     max_tries: int = 100, deadline: float | None = None) -> tuple[list[int], list[int]]:
-    """A deal from the sampler, kept with the model's weight (after max_tries or the deadline:
-    the last one drawn)."""
-    hands, stock = sampler.sample(rng, deadline)
+def weighted_deals(sampler: WorldSampler, model: CallModel | None, rng: random.Random, count: int,
+                   oversample: int = 2) -> list[tuple[list[int], list[int]]]:
+    """`count` deals from the posterior of the calls, at a bounded cost: count * oversample
+    uniform deals weighted by the model, then resampled in proportion to their weights
+    (systematic resampling). Without an active model: `count` uniform deals."""
     if model is None or not model.active:
-        return hands, stock
-    for _ in range(max_tries):
-        u = rng.random()
-        if u < model.weight(hands, rng, u):
-            break
-        if deadline is not None and time.perf_counter() > deadline:
-            break
+        return [sampler.sample(rng) for _ in range(count)]
+    deals: list[tuple[list[int], list[int]]] = []
+    cum: list[float] = []
+    total = 0.0
+    for _ in range(count * oversample):
         try:
-            hands, stock = sampler.sample(rng, deadline)
+            deal = sampler.sample(rng)
         except SamplerError:
+            if not deals:
+                raise
             break
-    return hands, stock
+        total += model.weight(deal[0], rng)
+        deals.append(deal)
+        cum.append(total)
+    out: list[tuple[list[int], list[int]]] = []
+    step = total / count
+    u = rng.random() * step
+    k = 0
+    for _ in range(count):
+        while k < len(deals) - 1 and cum[k] <= u:
+            k += 1
+        out.append(deals[k])
+        u += step
+    return out

@@ -31,7 +31,7 @@ from .config import LEVEL_CONFIGS, SearchConfig, SearchKind, SearchResult, level
 from .conventions import readable
 from .endgame import endgame_values
 from .heuristic import heuristic_call, heuristic_play
-from .inference import CallModel, sample_posterior
+from .inference import CallModel, weighted_deals
 from .policy import policy_card, rollout
 from .posterior import PosteriorWorlds, posterior_worlds
 from .sampler import SamplerError, WorldSampler
@@ -64,8 +64,9 @@ def decision_rng(seed: int, obs: Observation) -> random.Random:
 
 
 class WorldPool:
-    """Deals for the search: a fresh one per iteration while they are cheap; once they are dear
-    (weighed by the calls, or rare under declared projects) a pool of accepted ones is reused."""
+    """Deals for the search: a fresh one per iteration while they are cheap; when the calls
+    weigh them, a pool drawn once from their posterior (ai/inference.py) and reused; under
+    declared projects, the deals drawn so far are reused once they grow dear."""
 
     def __init__(self, obs: Observation, cfg: SearchConfig, deadline: float | None) -> None:
         self.sampler = WorldSampler(obs)
@@ -82,19 +83,22 @@ class WorldPool:
 
     def world(self, rng: random.Random) -> CardPlay:
         pool, sampler = self.pool, self.sampler
-        if self.model is not None and len(pool) >= self.size:
+        if self.model is not None:
+            if not pool:
+                for hands, _stock in weighted_deals(sampler, self.model, rng, self.size):
+                    pool.append(sampler.fast_state(self.template, hands))
             return pool[int(rng.random() * len(pool))].copy()
-        if self.model is None and pool and sampler.tries > 200 and sampler.accepted * 10 < sampler.tries:
+        if pool and sampler.tries > 200 and sampler.accepted * 10 < sampler.tries:
             return pool[int(rng.random() * len(pool))].copy()  # rare projects: reuse accepted deals
         try:
-            hands = sample_posterior(sampler, self.model, rng, deadline=self.deadline)[0]
+            hands = sampler.sample(rng, self.deadline)[0]
         except SamplerError:
             if not pool:
                 raise
             self.size = len(pool)
             return pool[int(rng.random() * len(pool))].copy()
         st = sampler.fast_state(self.template, hands)
-        if (self.model is not None or sampler.needs_rejection) and len(pool) < self.size:
+        if sampler.needs_rejection and len(pool) < self.size:
             pool.append(st.copy())
         return st
 

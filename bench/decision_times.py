@@ -1,0 +1,106 @@
+"""Decision time per level (not a test): mean, p95, p99 and max by kind of decision.
+
+    python -m bench.decision_times --levels easy,medium,hard,expert --hands 100 [--nocap] [--out F]
+
+Each level plays `--hands` seeded hands against itself in all four seats (one process, so each
+decision has one core), and every decision with a real choice is timed: the first card of the
+hand, a card mid-hand (tricks 2 to 6), the last cards (tricks 7 and 8), and the calls (bids,
+doubling, lock, Triple/Four/Gahwa). `--nocap` removes the levels' time caps (their iteration and
+world budgets stay), which is how the strength runs play and how a pathological decision shows.
+`uptime` is printed before and after: the machine's load changes every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import time
+from dataclasses import replace
+
+import game
+from ai.ismcts import ISMCTSAgent, level_config
+from game.actions import is_card
+from game.phase import Phase
+from game.state import RoundState
+
+KINDS = ("first card", "mid-hand", "last tricks", "calls")
+
+
+def kind_of(state: RoundState) -> str | None:
+    if state.phase is not Phase.PLAYING:
+        return "calls"
+    if not all(is_card(a) for a in state.legal_actions()):
+        return None  # project declarations: always declared, nothing to time
+    done = state.tricks_done
+    if done == 0 and not state.trick:
+        return "first card"
+    return "mid-hand" if done < 6 else "last tricks"
+
+
+def percentile(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, math.ceil(q * len(s)) - 1)]
+
+
+def time_level(level: str, hands: int, seed: int, nocap: bool) -> dict[str, list[float]]:
+    cfg = level_config(level)
+    if nocap:
+        cfg = replace(cfg, time_limit=None)
+    agents = [ISMCTSAgent(cfg, seed=seed * 4 + s) for s in range(4)]
+    out: dict[str, list[float]] = {k: [] for k in KINDS}
+    for h in range(hands):
+        rng = random.Random(seed * 100_000 + h)
+        state = RoundState.deal(random.Random(seed * 100_000 + h), dealer=h & 3,
+                                match_scores=(rng.randrange(0, 150), rng.randrange(0, 150)))
+        while not state.is_over():
+            seat = state.to_move()
+            assert seat is not None
+            obs = state.observation(seat)
+            legal = list(obs.legal_actions)
+            if len(legal) == 1:
+                state.apply(legal[0])
+                continue
+            kind = kind_of(state)
+            t0 = time.perf_counter()
+            action = agents[seat].choose(obs, legal)
+            dt = time.perf_counter() - t0
+            if kind is not None:
+                out[kind].append(dt)
+            state.apply(action)
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--levels", default="easy,medium,hard,expert")
+    ap.add_argument("--hands", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--nocap", action="store_true", help="remove the levels' time caps")
+    ap.add_argument("--out", help="also write every time to this JSON file")
+    args = ap.parse_args()
+    print(f"modules: {game.BUILD}; load before: {os.getloadavg()}")
+    print("| level | decision | n | mean | p95 | p99 | max |")
+    print("|---|---|---|---|---|---|---|")
+    everything: dict[str, dict[str, list[float]]] = {}
+    for level in args.levels.split(","):
+        times = time_level(level, args.hands, args.seed, args.nocap)
+        everything[level] = times
+        for kind in KINDS:
+            xs = times[kind]
+            if not xs:
+                continue
+            print(f"| {level}{' (no cap)' if args.nocap else ''} | {kind} | {len(xs)} | "
+                  f"{sum(xs) / len(xs) * 1000:.0f} ms | {percentile(xs, 0.95) * 1000:.0f} ms | "
+                  f"{percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |", flush=True)
+    print(f"load after: {os.getloadavg()}")
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            json.dump(everything, f)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,212 @@
+"""The Expert: reproducible decisions, play a partner can read, careful calls, weighted worlds
+that still reproduce the observation, and only legal moves in hands of every kind."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from ai.config import SearchKind
+from ai.conventions import ruled_out
+from ai.heuristic import heuristic_call
+from ai.ismcts import ISMCTSAgent, SearchConfig, level_config, search_play
+from ai.posterior import posterior_worlds
+from ai.registry import LEVELS, make_agent
+from bench.positions import KINDS, random_positions, scripted_hand
+from game.actions import HOKUM, PASS, is_card
+from game.cards import card_str, cards_in, parse_cards
+from game.deal import DealBase
+from game.phase import Phase
+from game.rules import Rules
+from game.state import RoundState
+from game.worlds import build_world
+from tests.test_ai_ismcts import PARTNER_SURE, decide, fixture
+
+EXPERT = dataclasses.replace(level_config("expert"), time_limit=None)
+"""The shipped Expert without its time cap: the same budget, reproducible."""
+TINY = dataclasses.replace(EXPERT, name="tiny", iterations=20, candidates=12, solve_cards=12,
+                           solve_worlds=3, call_worlds=4)
+"""Every part of the Expert on a small budget (for the many-hands tests)."""
+
+
+def test_expert_is_a_level() -> None:
+    assert LEVELS[-1] == "expert"
+    agent = make_agent("expert", 1)
+    assert isinstance(agent, ISMCTSAgent) and agent.config.play_model
+    assert level_config("expert").time_limit is not None  # the game's level is capped
+
+
+def test_same_seed_and_budget_give_the_same_decision() -> None:
+    checked = 0
+    for state, _ in random_positions(30, seed=8):
+        seat = state.to_move()
+        assert seat is not None
+        obs = state.observation(seat)
+        if len(obs.legal_actions) < 2:
+            continue
+        a = ISMCTSAgent(TINY, seed=4).decide(obs, list(obs.legal_actions))
+        other = ISMCTSAgent(TINY, seed=4)
+        other.decide(obs, list(obs.legal_actions))
+        b = other.decide(obs, list(obs.legal_actions))
+        assert (a.action, a.stats, a.iterations) == (b.action, b.stats, b.iterations)
+        checked += 1
+    assert checked > 15
+
+
+# ----- play a partner can read -------------------------------------------------------------------
+
+# Sun; East's A♠ takes the trick whatever South plays (North has played): the 7♠, not the K♠
+# (which is the top spade once the Ace is gone).
+DONATION = ("sun/-/N/N/x1/open/-", {"S": "KS 7S QH 8D", "E": "AS 10H 9D JC", "N": "8S AH 10D QC",
+                                    "W": "9S KH 7D 7C"}, "E", 4, "AS,8S,9S")
+# Sun; North's A♠ is sure to win and South has no spade: give the 10♥ (A♥ is with East).
+FEED = ("sun/-/N/N/x1/open/-", {"S": "10H 7D 8C 9C", "E": "7S AH 9D 10C", "N": "AS KD QC 8H",
+                                "W": "8S KH JD 7C"}, "E", 4, "7S,AS,8S")
+# Sun; North led diamonds (holding K♦ Q♦), South won with the A♦ and leads: back a diamond.
+RETURN = ("sun/-/N/N/x1/open/-", {"S": "AD JD 9S 8H 7C", "E": "9D AS 10H KC 8C",
+                                  "N": "7D KD QD 7S 9H", "W": "8D KS AH AC QC"}, "N", 3,
+          "7D,8D,AD,9D")
+# Hokum ♥, South declares with J♥ 9♥; East showed out of clubs on West's A♣ and still may
+# hold trumps (A♥ 10♥ are out): draw trumps, do not lead the K♣ into East's ruff.
+DRAW = ("hokum/H/S/S/x1/open/-", {"S": "9C AS JH 9H KC QD", "W": "AC 7S 10S 8D KD 7H",
+                                  "E": "7D 8S AH 10H QS 9D", "N": "8C 9S JS 10D JD 8H"}, "W", 2,
+        "AC,9C,7D,8C,7S,AS,8S,9S")
+
+SCENARIOS = {
+    "donation": (DONATION, {"7S"}),
+    "ruff_partner": (PARTNER_SURE, {"7C", "8C"}),
+    "feed_partner": (FEED, {"10H"}),
+    "return_suit": (RETURN, {"JD"}),
+    "draw_trumps": (DRAW, {"JH", "9H"}),
+}
+
+
+@pytest.mark.parametrize("rule", list(SCENARIOS))
+def test_the_expert_plays_what_a_partner_can_read(rule: str) -> None:
+    spec, good = SCENARIOS[rule]
+    state = fixture(*spec)
+    seat = state.to_move()
+    assert seat is not None
+    obs = state.observation(seat)
+    legal = sum(1 << a for a in obs.legal_actions)
+    fired = ruled_out(obs, legal)
+    assert rule in fired  # the position is one the convention is about
+    assert not {card_str(c) for c in cards_in(fired[rule])} & good
+    for seed in range(3):
+        assert card_str(decide(ISMCTSAgent(EXPERT, seed=seed), state)) in good
+
+
+def test_a_convention_yields_to_a_clearly_better_card() -> None:
+    """The conventions only break near-ties: with a margin of -1 they are off, and a search
+    result far better than the conventional card is kept (the margin is in game points)."""
+    state = fixture(*DRAW)
+    seat = state.to_move()
+    assert seat is not None
+    obs = state.observation(seat)
+    off = dataclasses.replace(EXPERT, readable_margin=-1.0)
+    res = search_play(obs, off, random.Random(1))
+    assert res.kind is SearchKind.PLAY and is_card(res.action)
+    strict = dataclasses.replace(EXPERT, readable_margin=1000.0)
+    assert card_str(search_play(obs, strict, random.Random(1)).action) in ("JH", "9H")
+
+
+# ----- calls -------------------------------------------------------------------------------------
+
+def _round_two(hand: str, buying: str, dealer: int) -> RoundState:
+    """All four passed round 1; the dealer's right (P1) speaks first in round 2."""
+    rest = [c for c in range(32) if not (parse_cards(hand) | parse_cards(buying)) >> c & 1]
+    random.Random(5).shuffle(rest)
+    p1 = (dealer + 1) & 3
+    hands = [0, 0, 0, 0]
+    hands[p1] = parse_cards(hand)
+    k = 0
+    for s in range(4):
+        if s != p1:
+            hands[s] = sum(1 << c for c in rest[k:k + 5])
+            k += 5
+    s = RoundState(DealBase(Rules(), dealer, (0, 0), (hands[0], hands[1], hands[2], hands[3]),
+                            cards_in(parse_cards(buying))[0], tuple(rest[k:])))
+    for _ in range(4):
+        s.apply(PASS)
+    assert s.phase is Phase.BIDDING and s.to_move() == p1
+    return s
+
+
+@pytest.mark.parametrize("hand", ["JS 8S AH 7D 8C", "JS 9S KH 7C 8D"])
+def test_no_round_two_hokum_on_a_bare_jack(hand: str) -> None:
+    """J-8 or J-9 as the only trumps is no round-2 Hokum: the rule-based call passes, and the
+    Expert does not override it on a small simulated edge."""
+    state = _round_two(hand, "9D" if "D" not in hand.split()[3] else "9C", dealer=3)
+    seat = state.to_move()
+    assert seat is not None
+    obs = state.observation(seat)
+    assert HOKUM in obs.legal_actions and heuristic_call(obs, obs.legal_actions) == PASS
+    for seed in range(2):
+        assert ISMCTSAgent(EXPERT, seed=seed).choose(obs, obs.legal_actions) != HOKUM
+
+
+# ----- worlds ------------------------------------------------------------------------------------
+
+def test_weighted_worlds_reproduce_the_observation() -> None:
+    checked = weighted = 0
+    for state, seat in random_positions(120, seed=17):
+        if state.phase is not Phase.PLAYING:
+            continue
+        obs = state.observation(seat)
+        post = posterior_worlds(obs, random.Random(seat), 12, 0.25)
+        weighted += post.ess < len(post.states) - 1e-9
+        for st in post.states[:4]:
+            world = build_world(obs, st.hands)
+            assert world.observation(seat) == obs
+            assert world.card_play().hands == st.hands
+        checked += 1
+    assert checked > 40 and weighted > 20
+
+
+# ----- legal moves -------------------------------------------------------------------------------
+
+def _play_hand(state: RoundState, agents: list[ISMCTSAgent]) -> int:
+    decisions = 0
+    while not state.is_over():
+        seat = state.to_move()
+        assert seat is not None
+        obs = state.observation(seat)
+        legal = list(obs.legal_actions)
+        if len(legal) > 1:
+            res = agents[seat].decide(obs, legal)
+            assert res.action in legal
+            assert res.kind is not SearchKind.FALLBACK  # the search itself chose (no guard)
+            decisions += 1
+            state.apply(res.action)
+        else:
+            state.apply(legal[0])
+    return decisions
+
+
+def test_no_illegal_move_in_300_hands_of_every_kind() -> None:
+    agents = [ISMCTSAgent(TINY, seed=s) for s in range(4)]
+    played = {k: 0 for k in KINDS}
+    seed = 0
+    while sum(played.values()) < 280:
+        seed += 1
+        kind = KINDS[seed % len(KINDS)]
+        if played[kind] >= 70:
+            continue
+        state = scripted_hand(seed, kind)
+        if state is None:
+            continue
+        _play_hand(state, agents)
+        played[kind] += 1
+    for seed in range(20):  # and 20 hands with every call made by the Expert too
+        _play_hand(RoundState.deal(random.Random(seed), dealer=seed & 3), agents)
+    assert all(n == 70 for n in played.values())
+
+
+def test_search_config_defaults_leave_the_other_levels_alone() -> None:
+    for level in ("easy", "medium", "hard"):
+        cfg = level_config(level)
+        assert not cfg.play_model and not cfg.solve_cards and not cfg.leaf_solve
+        assert cfg.readable_margin < 0 and cfg.call_floor == 0.0 and cfg.call_mismatch == 0.3
+    assert isinstance(EXPERT, SearchConfig)
