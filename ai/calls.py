@@ -30,6 +30,9 @@ from .inference import CallModel, weighted_deals
 from .policy import rollout
 from .sampler import WorldSampler
 
+MAX_CALL_DEALS = 4096
+"""Distinct deals drawn for one call (a larger budget reuses them)."""
+
 
 def finish_calls(st: RoundState) -> None:
     """Play the remaining bidding and doubling with the rule-based calls."""
@@ -70,14 +73,15 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
     model = CallModel(obs, mismatch=cfg.call_mismatch) if cfg.infer else None
     values: dict[Action, list[float]] = {a: [] for a in legal}
     n = 0
-    deals = weighted_deals(sampler, model, rng, cfg.call_worlds) if known is None else []
+    deals = [] if known is not None else weighted_deals(
+        sampler, model, rng, min(cfg.call_worlds, MAX_CALL_DEALS), deadline=deadline)
     for i in range(cfg.call_worlds):
         if deadline is not None and n >= 4 and time.perf_counter() > deadline:
             break
         if known is not None:
             base = known
         else:
-            hands, stock = deals[i]
+            hands, stock = deals[i % len(deals)]
             try:
                 base = build_world(obs, hands, stock)
             except InconsistentWorld:  # cannot happen for a sampled deal; skip it if it ever did

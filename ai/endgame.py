@@ -22,16 +22,16 @@ from .solver import GAHWA_VALUE, Solver
 
 
 def endgame_values(worlds: PosteriorWorlds, seat: int, count: int, rng: random.Random,
-                   deadline: float | None = None) -> tuple[dict[int, float], int]:
-    """Mean exact value of each legal card for the seat's team (game points; under Gahwa the
-    chance to win the match) over `count` worlds drawn by weight; and the worlds solved."""
+                   deadline: float | None = None) -> dict[int, list[float]]:
+    """The exact value of each legal card for the seat's team in each of `count` worlds drawn
+    by weight (game points; under Gahwa 1 for winning the match, 0 for losing it), the worlds
+    in the same order for every card (fewer worlds once `deadline` has passed)."""
     sign = 1 if team_of(seat) == 0 else -1
     gahwa = worlds.template.raise_level == 5
-    sums: dict[int, float] = {}
+    samples: dict[int, list[float]] = {}
     solved: dict[int, dict[int, int]] = {}
-    n = 0
-    for _ in range(count):
-        if deadline is not None and n >= 8 and time.perf_counter() > deadline:
+    for i in range(count):
+        if deadline is not None and i >= 8 and time.perf_counter() > deadline:
             break
         k = worlds.pick(rng)
         values = solved.get(k)
@@ -39,10 +39,17 @@ def endgame_values(worlds: PosteriorWorlds, seat: int, count: int, rng: random.R
             values = Solver().move_values(worlds.states[k].copy())
             solved[k] = values
         for card, v in values.items():
-            sums[card] = sums.get(card, 0.0) + sign * v
-        n += 1
-    means: dict[int, float] = {}
-    for card, s in sums.items():
-        m = s / n
-        means[card] = (m / GAHWA_VALUE + 1.0) / 2.0 if gahwa else m
-    return means, n
+            x = float(sign * v)
+            samples.setdefault(card, []).append((x / GAHWA_VALUE + 1.0) / 2.0 if gahwa else x)
+    return samples
+
+
+def paired_advantage(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean of a - b over the same worlds, and its standard error."""
+    n = len(a)
+    d = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(d) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((x - mean) ** 2 for x in d) / (n - 1)
+    return mean, (var / n) ** 0.5

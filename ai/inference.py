@@ -18,6 +18,7 @@ equally likely, so this keeps the draw exact.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from game.actions import KAWESH, Action
@@ -108,16 +109,19 @@ def _first_five(full: int, buying_card: int, rng: random.Random) -> int:
 
 
 def weighted_deals(sampler: WorldSampler, model: CallModel | None, rng: random.Random, count: int,
-                   oversample: int = 2) -> list[tuple[list[int], list[int]]]:
+                   oversample: int = 2, deadline: float | None = None) -> list[tuple[list[int], list[int]]]:
     """`count` deals from the posterior of the calls, at a bounded cost: count * oversample
-    uniform deals weighted by the model, then resampled in proportion to their weights
-    (systematic resampling). Without an active model: `count` uniform deals."""
+    uniform deals weighted by the model (fewer once time.perf_counter() passes `deadline`), then
+    resampled in proportion to their weights (systematic resampling). Without an active model:
+    `count` uniform deals."""
     if model is None or not model.active:
         return [sampler.sample(rng) for _ in range(count)]
     deals: list[tuple[list[int], list[int]]] = []
     cum: list[float] = []
     total = 0.0
-    for _ in range(count * oversample):
+    for i in range(count * oversample):
+        if deadline is not None and i & 15 == 15 and time.perf_counter() > deadline:
+            break
         try:
             deal = sampler.sample(rng)
         except SamplerError:

@@ -29,7 +29,7 @@ from game.phase import Phase
 from .calls import search_call
 from .config import LEVEL_CONFIGS, SearchConfig, SearchKind, SearchResult, level_config, parse_budget
 from .conventions import readable
-from .endgame import endgame_values
+from .endgame import endgame_values, paired_advantage
 from .heuristic import heuristic_call, heuristic_play
 from .inference import CallModel, weighted_deals
 from .policy import policy_card, rollout
@@ -63,6 +63,10 @@ def decision_rng(seed: int, obs: Observation) -> random.Random:
     return random.Random(f"{seed}|{obs.seat}|{obs.dealer}|{obs.match_scores}|{obs.history}|{obs.hand}")
 
 
+MAX_POOL = 1024
+"""At most this many deals weighed by the calls are kept for one search."""
+
+
 class WorldPool:
     """Deals for the search: a fresh one per iteration while they are cheap; when the calls
     weigh them, a pool drawn once from their posterior (ai/inference.py) and reused; under
@@ -73,7 +77,7 @@ class WorldPool:
         self.template = CardPlay.public(obs)
         model = CallModel(obs) if cfg.infer else None
         self.model = model if model is not None and model.active else None
-        self.size = max(24, cfg.iterations // 6) if self.model is not None else 256
+        self.size = min(max(24, cfg.iterations // 6), MAX_POOL) if self.model is not None else 256
         self.pool: list[CardPlay] = []
         self.deadline = deadline
 
@@ -85,7 +89,8 @@ class WorldPool:
         pool, sampler = self.pool, self.sampler
         if self.model is not None:
             if not pool:
-                for hands, _stock in weighted_deals(sampler, self.model, rng, self.size):
+                for hands, _stock in weighted_deals(sampler, self.model, rng, self.size,
+                                                    deadline=self.deadline):
                     pool.append(sampler.fast_state(self.template, hands))
             return pool[int(rng.random() * len(pool))].copy()
         if pool and sampler.tries > 200 and sampler.accepted * 10 < sampler.tries:
@@ -196,11 +201,12 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         post = known if known is not None else posterior_worlds(
             obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch)
         if cfg.solve_cards and cards_left(post.states[0]) <= cfg.solve_cards:
-            means, n = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline)
-            stats = {c: (n, m) for c, m in means.items()}
+            samples = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline)
+            stats = {c: (len(xs), sum(xs) / len(xs)) for c, xs in samples.items()}
             best = max(stats, key=lambda c: (stats[c][1], -c))
-            res = SearchResult(best, stats, n, time.perf_counter() - start, SearchKind.PLAY)
-            return _readable_choice(obs, cfg, res, by_mean=True)
+            res = SearchResult(best, stats, stats[best][0], time.perf_counter() - start,
+                               SearchKind.PLAY)
+            return _readable_choice(obs, cfg, res, samples)
         worlds: WorldPool | PosteriorWorlds = post
     else:
         worlds = WorldPool(obs, cfg, deadline)
@@ -230,14 +236,15 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         stats[c] = (ch.visits, (mean - 0.5) * 2.0 * scale if not gahwa else mean)
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total, -kv[0]))[0]
     res = SearchResult(best, stats, it, time.perf_counter() - start, SearchKind.PLAY)
-    return _readable_choice(obs, cfg, res, by_mean=False) if cfg.readable_margin >= 0 else res
+    return _readable_choice(obs, cfg, res, None) if cfg.readable_margin >= 0 else res
 
 
 def _readable_choice(obs: Observation, cfg: SearchConfig, res: SearchResult,
-                     by_mean: bool) -> SearchResult:
-    """Keep the conventions (ai/conventions.py) unless the searched card is better by more than
-    `cfg.readable_margin` game points than the best card they allow (by visits, or by mean for
-    the exact endgame)."""
+                     samples: dict[int, list[float]] | None) -> SearchResult:
+    """Keep the conventions (ai/conventions.py) unless the searched card is better than the
+    best card they allow by more than `cfg.readable_margin` game points: in the mean of the
+    search, or for the exact endgame (`samples`: values per world) in the paired mean over the
+    same worlds by more than the margin plus two standard errors."""
     if cfg.readable_margin < 0:
         return res
     stats = res.stats
@@ -252,10 +259,13 @@ def _readable_choice(obs: Observation, cfg: SearchConfig, res: SearchResult,
     options = [c for c in stats if allowed >> c & 1]
     if not options:
         return res
-    if by_mean:
+    if samples is not None:
         alt = max(options, key=lambda c: (stats[c][1], -c))
-    else:
-        alt = max(options, key=lambda c: (stats[c][0], stats[c][1], -c))
+        gain, se = paired_advantage(samples[res.action], samples[alt])
+        if gain <= margin + 2.0 * se:
+            res.action = alt
+        return res
+    alt = max(options, key=lambda c: (stats[c][0], stats[c][1], -c))
     if stats[alt][1] >= stats[res.action][1] - margin:
         res.action = alt
     return res
