@@ -7,7 +7,9 @@ decision has one core), and every decision with a real choice is timed: the firs
 hand, a card mid-hand (tricks 2 to 6), the last cards (tricks 7 and 8), and the calls (bids,
 doubling, lock, Triple/Four/Gahwa). `--nocap` removes the levels' time caps (their iteration and
 world budgets stay), which is how the strength runs play and how a pathological decision shows.
-`uptime` is printed before and after: the machine's load changes every figure.
+`--declared N` instead times N card plays of the first trick after another seat declared
+projects (positions from HeuristicAgent self-play): the decisions whose worlds are the hardest
+to deal. The load average is printed before and after: the machine's load changes every figure.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import time
 from dataclasses import replace
 
 import game
+from ai.heuristic import HeuristicAgent
 from ai.ismcts import ISMCTSAgent, level_config
 from game.actions import is_card
 from game.phase import Phase
@@ -73,6 +76,41 @@ def time_level(level: str, hands: int, seed: int, nocap: bool) -> dict[str, list
     return out
 
 
+def declared_positions(count: int, seed: int) -> list[RoundState]:
+    """First-trick card plays (with a choice) after another seat declared projects."""
+    out: list[RoundState] = []
+    h = 0
+    while len(out) < count:
+        h += 1
+        state = RoundState.deal(random.Random(seed * 100_000 + h), dealer=h & 3)
+        bots = [HeuristicAgent(h * 4 + s) for s in range(4)]
+        while not state.is_over() and (state.phase is not Phase.PLAYING or state.tricks_done == 0):
+            seat = state.to_move()
+            assert seat is not None
+            obs = state.observation(seat)
+            if (state.phase is Phase.PLAYING and kind_of(state) is not None
+                    and len(obs.legal_actions) > 1
+                    and any(obs.declared[s] for s in range(4) if s != seat)):
+                out.append(state.clone())
+            state.apply(bots[seat].choose(obs, obs.legal_actions))
+    return out[:count]
+
+
+def time_declared(level: str, count: int, seed: int, nocap: bool) -> list[float]:
+    cfg = level_config(level)
+    if nocap:
+        cfg = replace(cfg, time_limit=None)
+    times = []
+    for i, state in enumerate(declared_positions(count, seed)):
+        seat = state.to_move()
+        assert seat is not None
+        obs = state.observation(seat)
+        t0 = time.perf_counter()
+        ISMCTSAgent(cfg, seed=i).choose(obs, obs.legal_actions)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--levels", default="easy,medium,hard,expert")
@@ -80,8 +118,20 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--nocap", action="store_true", help="remove the levels' time caps")
     ap.add_argument("--out", help="also write every time to this JSON file")
+    ap.add_argument("--declared", type=int, default=0, metavar="N",
+                    help="time N first-trick card plays after declared projects instead")
     args = ap.parse_args()
     print(f"modules: {game.BUILD}; load before: {os.getloadavg()}")
+    if args.declared:
+        print("| level | first-trick card after declared projects | n | mean | p95 | p99 | max |")
+        print("|---|---|---|---|---|---|---|")
+        for level in args.levels.split(","):
+            xs = time_declared(level, args.declared, args.seed, args.nocap)
+            print(f"| {level}{' (no cap)' if args.nocap else ''} | | {len(xs)} | "
+                  f"{sum(xs) / len(xs) * 1000:.0f} ms | {percentile(xs, 0.95) * 1000:.0f} ms | "
+                  f"{percentile(xs, 0.99) * 1000:.0f} ms | {max(xs) * 1000:.0f} ms |", flush=True)
+        print(f"load after: {os.getloadavg()}")
+        return 0
     print("| level | decision | n | mean | p95 | p99 | max |")
     print("|---|---|---|---|---|---|---|")
     everything: dict[str, dict[str, list[float]]] = {}

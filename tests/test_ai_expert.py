@@ -210,3 +210,49 @@ def test_search_config_defaults_leave_the_other_levels_alone() -> None:
         assert not cfg.play_model and not cfg.solve_cards and not cfg.leaf_solve
         assert cfg.readable_margin < 0 and cfg.call_floor == 0.0 and cfg.call_mismatch == 0.3
     assert isinstance(EXPERT, SearchConfig)
+
+
+# ----- inference from play -----------------------------------------------------------------------
+
+def test_the_play_moves_the_cards_where_it_points() -> None:
+    """Sun: North leads the 10♠ and East, last to play, follows with the 9♠ under it. East
+    would have taken the trick with the A♠, so from South's seat the weighted worlds put the A♠
+    with East less often than uniform deals do (about a third)."""
+    state = fixture("sun/-/S/S/x1/open/-", {"S": "8S QH KH AD 7C", "E": "9S 7H 8D 9C 10C",
+                                              "N": "10S JH 9D JD QC", "W": "7S AS KD QD KC"},
+                    "N", 3, "10S,7S,8S,9S")
+    obs = state.observation(0)
+    post = posterior_worlds(obs, random.Random(3), 400, 0.0, calls=False)
+    ace = parse_cards("AS")
+    uniform = sum(1 for st in post.states if st.hands[1] & ace) / len(post.states)
+    weighted = sum(w for st, w in zip(post.states, post.weights, strict=True)
+                   if st.hands[1] & ace) / post.total
+    assert 0.2 < uniform < 0.45  # East, North or West
+    assert weighted < uniform - 0.15
+
+
+def test_play_model_probabilities_sum_to_one() -> None:
+    import math
+
+    from ai.playmodel import WEIGHTS, log_prob
+    checked = 0
+    for state, _ in random_positions(60, seed=4):
+        if state.phase is not Phase.PLAYING or not all(is_card(a) for a in state.legal_actions()):
+            continue
+        cp = state.card_play()
+        legal = cp.legal()
+        if legal & (legal - 1) == 0:
+            continue
+        total = sum(math.exp(log_prob(cp, legal, c, WEIGHTS)) for c in cards_in(legal))
+        assert abs(total - 1.0) < 1e-9
+        checked += 1
+    assert checked > 20
+
+
+def test_the_hint_can_use_the_expert() -> None:
+    from ai.hints import recommend
+    state = fixture(*DRAW)
+    seat = state.to_move()
+    assert seat is not None
+    action, reason = recommend(state.observation(seat), EXPERT, seed=1)
+    assert card_str(action) in ("JH", "9H") and reason

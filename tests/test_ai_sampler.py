@@ -120,3 +120,34 @@ def test_uniform_against_exact_enumeration_with_declared_projects() -> None:
 def test_uniform_on_a_larger_position() -> None:
     obs = _pick(5, want_projects=False, lo=100, hi=400)
     _check_uniform(obs, per_cell=40, seed=5)
+
+
+def _first_trick_with_declared(seed: int, kinds: set[str]) -> Observation:
+    """The first card play of the first trick, in a HeuristicAgent hand, after another seat
+    declared a project of one of `kinds` (not yet shown)."""
+    from ai.heuristic import HeuristicAgent
+    s = RoundState.deal(random.Random(seed), dealer=seed & 3)
+    bots = [HeuristicAgent(seed * 4 + i) for i in range(4)]
+    while not s.is_over():
+        seat = s.to_move()
+        assert seat is not None
+        obs = s.observation(seat)
+        if (s.phase is Phase.PLAYING and s.tricks_done == 0 and len(obs.legal_actions) > 1
+                and all(a < 32 for a in obs.legal_actions)
+                and any(set(obs.declared[x] or ()) & kinds for x in range(4) if x != seat)):
+            return obs
+        s.apply(bots[seat].choose(obs, obs.legal_actions))
+    raise AssertionError("no such position in this hand")
+
+
+def test_declared_projects_cost_a_few_tries_where_rejection_failed() -> None:
+    """A declared Hundred and Sira: uniform deals never agree (the old rejection sampler gave
+    up after 20,000), the corrected proposal needs a few tries per deal."""
+    obs = _first_trick_with_declared(157, {"hundred"})
+    sampler = WorldSampler(obs)
+    rng = random.Random(2)
+    assert not any(sampler.projects_ok(sampler.draw(rng)[0]) for _ in range(3000))
+    for _ in range(20):
+        hands, stock = sampler.sample(rng)
+        assert build_world(obs, hands, stock).observation(obs.seat) == obs
+    assert sampler.accepted == 20 and sampler.tries <= 200
