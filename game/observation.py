@@ -59,6 +59,8 @@ class Observation:
     """Every public action in order as (seat, action): calls, project declarations, cards."""
     play_base: PlayBase | None
     """For a position that starts in the card play (a fixture): its public part, hands empty."""
+    own_project_cards: tuple[CardSet, ...] = ()
+    """The cards of each of `own_projects`, in the same order (what the seat would show)."""
 
     @property
     def unseen(self) -> CardSet:
@@ -115,4 +117,5 @@ def observe(state: RoundState, seat: int) -> Observation:
         legal_actions=legal,
         own_projects=tuple(p.kind for p in s.available[seat]) if s.tricks_done == 0 else (),
         history=history, play_base=play_base,
+        own_project_cards=tuple(p.cards for p in s.available[seat]) if s.tricks_done == 0 else (),
     )

@@ -14,7 +14,7 @@ from game.scoring import to_game_points
 from . import i18n
 from .layout import Layout
 from .render import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
-from .text import contract_label, project_name, team_name, tr
+from .text import contract_label, project_name, team_name, tr, trn
 
 Row = tuple[str, str, str]
 
@@ -271,7 +271,7 @@ class Overlays:
         title = a.fit_text(tr(key, partner=names[2], east=names[1], west=names[3]),
                            round(lay.big_font * 1.35), box.width - 2 * pad, TEAM_COLOURS[e.winner], bold=True)
         final = a.text(tr("end.final", us=e.scores[0], them=e.scores[1]), lay.big_font, INK, bold=True)
-        extra = tr("end.hands", hands=len(sheet))
+        extra = trn("end.hands", len(sheet))
         if e.by_gahwa:
             extra = tr("end.gahwa") + " · " + extra
         else:

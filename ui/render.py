@@ -15,7 +15,7 @@ from .animator import Hud
 from .assets import BACK, Assets
 from .layout import Layout, Place
 from .table import HAND, Sprite, TableModel
-from .text import card_label, team_name, tr
+from .text import card_label, team_name, tr, trn
 
 Colour = tuple[int, int, int]
 INK: Colour = (244, 240, 226)
@@ -233,8 +233,8 @@ class Renderer:
             score = a.text(str(hud.scores[team]), lay.font_size + 2, INK, bold=True)
             self.put(screen, score, r, r.right - pad - score.get_width(), y - 1)
             if hud.phase == "playing" or hud.tricks != [0, 0]:
-                key = "hud.tricks_one" if hud.tricks[team] == 1 else "hud.tricks"
-                info = a.text(tr(key, tricks=hud.tricks[team], points=hud.points[team]),
+                text = trn("hud.tricks", hud.tricks[team]) + " · " + trn("hud.points", hud.points[team])
+                info = a.text(text,
                               max(10, lay.small_font - 2), DIM_INK)
                 x = r.x + pad + name.get_width() + pad
                 if x + info.get_width() < r.right - pad - score.get_width() - pad // 2:
