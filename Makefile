@@ -27,7 +27,7 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 
 typecheck: $(VENV)/.dev
-	$(BIN)/mypy --strict game ai
+	$(BIN)/mypy --strict game ai ui
 
 unit: $(VENV)/.dev
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q

@@ -105,11 +105,11 @@ def reason_of(obs: Observation, res: SearchResult) -> HintReason:
         return HintReason("call_alt", values | {"alt": alt, "alt_chance": v})
     visits, mean = res.stats[a]
     legal = list(obs.legal_actions) or list(res.stats)
-    plan = card_plan(obs, a) if is_card(a) else {}
+    plan: dict[str, int | float | str] = card_plan(obs, a) if is_card(a) else {}
     h_action, h_rule = heuristic_play(obs, legal)
     if h_action == a and h_rule in RULE_TEXT:
-        return HintReason("card_rule", {"rule": h_rule, "points": mean} | plan)
-    values = {"points": mean, "visits": visits, "iterations": res.iterations} | plan
+        return HintReason("card_rule", {"rule": h_rule, "points": mean, **plan})
+    values = {"points": mean, "visits": visits, "iterations": res.iterations, **plan}
     if not others:
         return HintReason("card_sim", values)
     alt, (_n, v) = others[0]

@@ -95,7 +95,7 @@ def test_linux_prefers_speech_dispatcher_then_espeak(monkeypatch: pytest.MonkeyP
     assert isinstance(backend, SpeechDispatcher)
     speaker = Speaker(enabled=True, language="ar", backend=backend)
     assert speaker.say("الحكم: هاص")
-    assert popen[0].argv == ["/usr/bin/spd-say", "-P", "text", "-l", "ar", "--", "الحكم: هاص"]
+    assert popen[0].argv == ["/usr/bin/spd-say", "-w", "-P", "text", "-l", "ar", "--", "الحكم: هاص"]
     monkeypatch.setattr(shutil, "which", _which({"espeak-ng"}))
     espeak = find_backend()
     assert isinstance(espeak, ESpeak)

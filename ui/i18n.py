@@ -137,7 +137,7 @@ def is_rtl(code: str | None = None) -> bool:
 
 
 def has_text(key: str, code: str | None = None) -> bool:
-    return key in load_catalogue(code or _language).keys()
+    return key in load_catalogue(code or _language).keys()  # noqa: SIM118 (a set of both kinds)
 
 
 def _format(text: str, kw: dict[str, object]) -> str:
@@ -159,13 +159,13 @@ def tr(key: str, **kw: object) -> str:
     return _format(key if text is None else text, kw)
 
 
-def trn(key: str, count: int, **kw: object) -> str:
+def trn(key: str, n: int, **kw: object) -> str:
     """A count in words with the language's plural form (CLDR: Arabic has six — 2 أكلتان, the
-    dual); `{count}` in the text is the number."""
-    text = load_catalogue(_language).plural(key, count)
+    dual); `{count}` in the text is `n` (or `count=` given, e.g. the number with its sign)."""
+    text = load_catalogue(_language).plural(key, n)
     if text is None:
-        text = load_catalogue(FALLBACK).plural(key, count) or key
-    return _format(text, {"count": count, **kw})
+        text = load_catalogue(FALLBACK).plural(key, n) or key
+    return _format(text, {"count": n, **kw})
 
 
 def plural_forms(key: str, code: str | None = None) -> tuple[str, ...]:

@@ -120,9 +120,9 @@ class Overlays:
         """Set by the app: the players' names and each hand's contract, for the labels."""
 
     def frame(self, screen: pygame.Surface, lay: Layout, box: pygame.Rect | None = None) -> pygame.Rect:
-        veil(screen)
+        """An opaque box (the window dims what is around it): nothing below shows through."""
         box = box or lay.modal_rect()
-        self.r.panel(screen, box, border=GOLD, alpha=238, radius=max(10, round(14 * lay.u)))
+        self.r.panel(screen, box, border=GOLD, alpha=255, radius=max(10, round(14 * lay.u)))
         return box
 
     def put(self, screen: pygame.Surface | None, surf: pygame.Surface, box: pygame.Rect, x: int,
@@ -290,36 +290,49 @@ class Overlays:
     # ----- last trick ----------------------------------------------------------------------
 
     def last_trick_rect(self, lay: Layout) -> pygame.Rect:
-        w, h = round(lay.tcw * 4.4), round(lay.tch * 2.75)
-        r = pygame.Rect(0, 0, w, h)
+        w, h = round(lay.tcw * 5.2), round(lay.tch * 3.0)
+        r = pygame.Rect(0, 0, min(w, lay.w - 2 * lay.m), min(h, lay.h - 2 * lay.m))
         r.center = (round(lay.cx), round(lay.cy))
         return r
 
     def last_trick(self, screen: pygame.Surface, lay: Layout,
-                   last: tuple[int, list[tuple[int, int]]] | None, names: tuple[str, ...]) -> None:
-        veil(screen, 110)
+                   last: tuple[int, list[tuple[int, int]]] | None, names: tuple[str, ...]) -> list[str]:
+        """The last trick: the four cards where they were played, each with its player's name, the
+        leader marked ('led') and the winner's card outlined. Returns the labels drawn (tests)."""
         box = self.last_trick_rect(lay)
-        self.r.panel(screen, box, border=GOLD, alpha=240)
+        self.r.panel(screen, box, border=GOLD, alpha=255)
         a = self.r.assets
         pad = max(8, round(12 * lay.u))
         if last is None:
             t = a.fit_text(tr("last.none"), lay.font_size, box.width - 2 * pad, INK)
             screen.blit(t, t.get_rect(center=box.center))
-            return
+            return []
         winner, cards = last
+        leader = cards[0][0]
         title = a.fit_text(tr("last.title", seat=names[winner]), lay.font_size, box.width - 2 * pad, INK,
                            bold=True)
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
-        w, h = lay.tcw * 0.72, lay.tch * 0.72
-        cx, cy = box.centerx, box.centery + title.get_height() // 4
-        offs = {0: (0, 0.5 * h), 1: (1.15 * w, 0), 2: (0, -0.5 * h), 3: (-1.15 * w, 0)}
+        w, h = lay.tcw * 0.68, lay.tch * 0.68
+        cx, cy = box.centerx, box.centery + title.get_height() // 3
+        offs = {0: (0, 0.48 * h), 1: (1.3 * w, 0), 2: (0, -0.48 * h), 3: (-1.3 * w, 0)}
+        labels: list[str] = []
+        small = lay.small_font
         for seat, card in cards:
             dx, dy = offs[seat]
             r = self.r.draw_card(screen, card, cx + dx, cy + dy, w, h, 0, True, True)
             if seat == winner:
                 pygame.draw.rect(screen, GOLD, r.inflate(6, 6), 3, border_radius=max(4, r.width // 12))
-            label = a.text(names[seat], lay.small_font, DIM_INK)
-            if seat in (1, 3):
-                screen.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 2)))
-        hint = a.fit_text(tr("last.hint"), lay.small_font, box.width - 2 * pad, DIM_INK)
+            text = names[seat] + (" · " + tr("last.led") if seat == leader else "")
+            labels.append(text)
+            colour = GOLD if seat == leader else DIM_INK
+            label = a.fit_text(text, small, round(w * 1.9), colour, bold=seat == leader)
+            if seat == 2:
+                spot = label.get_rect(bottomleft=(r.right + 4, r.top + label.get_height() + 2))
+            elif seat == 0:
+                spot = label.get_rect(topleft=(r.right + 4, r.bottom - label.get_height() - 2))
+            else:
+                spot = label.get_rect(midtop=(r.centerx, r.bottom + 3))
+            screen.blit(label, spot.clamp(box.inflate(-4, -4)))
+        hint = a.fit_text(tr("last.hint"), small, box.width - 2 * pad, DIM_INK)
         screen.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - pad // 2)))
+        return labels

@@ -31,6 +31,11 @@ class Settings:
     name_north: str = "Noura"
     name_west: str = "Saad"
     rules: Rules = field(default_factory=Rules)
+    window_x: int = 0
+    window_y: int = 0
+    window_w: int = 0
+    """The window as it was left (0: not yet known; `--size` overrides it)."""
+    window_h: int = 0
 
     def difficulty(self, seat: int) -> str:
         return (self.difficulty_east, self.difficulty_north, self.difficulty_west)[seat - 1]

@@ -40,9 +40,9 @@ def tr(key: str, **kw: object) -> str:
     return i18n.tr(key, **kw)
 
 
-def trn(key: str, count: int, **kw: object) -> str:
+def trn(key: str, n: int, **kw: object) -> str:
     """A count with the language's plural form (`{count}` is the number)."""
-    return i18n.trn(key, count, **kw)
+    return i18n.trn(key, n, **kw)
 
 
 def seat_name(seat: int) -> str:

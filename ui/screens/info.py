@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from .. import i18n
@@ -11,13 +9,6 @@ from ..layout import Layout
 from ..render import DIM_INK, GOLD, INK
 from ..stats import Statistics
 from ..text import tr, trn
-
-if TYPE_CHECKING:
-    pass
-
-
-
-
 from .base import ConfirmScreen, Screen, ScreenHost, mirrored
 
 
@@ -25,8 +16,8 @@ def howto_rows() -> list[tuple[str, str]]:
     """The rules summary and, after it, the keyboard."""
     rows = i18n.howto_blocks()
     rows.append(("heading", tr("keys.title")))
-    for k in ("arrows", "enter", "continue", "c", "a", "f", "s", "space", "h", "l", "plus_minus", "esc",
-              "f11"):
+    for k in ("arrows", "enter", "continue", "c", "a", "f", "s", "space", "r", "h", "l", "b", "p",
+              "plus_minus", "esc", "f11"):
         rows.append(("bullet", tr(f"keys.{k}")))
     return rows
 

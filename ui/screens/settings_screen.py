@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -13,13 +13,6 @@ from ..layout import Layout
 from ..render import DIM_INK, GOLD, INK
 from ..settings import DECKS, DIFFICULTIES, LANGUAGES, SPEEDS, Settings
 from ..text import tr
-
-if TYPE_CHECKING:
-    pass
-
-
-
-
 from .base import Element, Item, Screen, ScreenHost, mirrored
 
 
@@ -321,5 +314,3 @@ class SettingsScreen(Screen):
         for i, card in enumerate((7, 14, 21, 28)):  # A♠ K♥ Q♦ J♣
             r.draw_card(surface, card, x0 + i * step, top + h / 2, w, h, 0, True, True)
 
-
-# ----- how to play -----------------------------------------------------------------------------
