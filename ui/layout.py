@@ -244,13 +244,15 @@ class Layout:
         y0 = self.h - self.m - n * bh - (n - 1) * gap
         return [pygame.Rect(x, y0 + i * (bh + gap), bw, bh) for i in range(n)]
 
-    def panel_rect(self, widths: list[int]) -> pygame.Rect:
-        """The call panel, between the trick and the south hand, wide enough for its buttons."""
+    def panel_rect(self, widths: list[int], note_lines: int = 0, min_w: int = 0) -> pygame.Rect:
+        """The call panel, between the trick and the south hand, wide enough for its buttons (and
+        `min_w`), tall enough for `note_lines` of small text under its title."""
         top = self.trick_place(0).rect().bottom + self.m // 2
         bottom = self.hand_box(0).top - self.m // 2
-        h = min(bottom - top, round(self.button_h() * 2.3))
+        note = round(self.small_font * 1.2) * note_lines
+        h = min(bottom - top, round(self.button_h() * 2.3) + note)
         content = sum(self.fit_widths(widths)) + (len(widths) + 1) * self.m
-        w = min(max(round(380 * self.u), content), self.w - 2 * self.m)
+        w = min(max(round(380 * self.u), content, min_w), self.w - 2 * self.m)
         r = pygame.Rect(0, 0, w, h)
         r.midbottom = (round(self.cx), bottom)
         return r

@@ -249,9 +249,10 @@ class Overlays:
     # ----- match end -----------------------------------------------------------------------
 
     def match_end_rect(self, lay: Layout, e: MatchOver, sheet: list[HandRecord],
-                       names: tuple[str, ...] = ("You", "East", "North", "West")) -> pygame.Rect:
+                       names: tuple[str, ...] = ("You", "East", "North", "West"),
+                       footer: str = "") -> pygame.Rect:
         full = lay.modal_rect()
-        h = self.match_end(None, lay, e, sheet, names, full)
+        h = self.match_end(None, lay, e, sheet, names, full, footer)
         box = pygame.Rect(0, 0, min(full.width, max(round(lay.w * 0.5), round(760 * lay.u))),
                           min(full.height, h))
         box.center = full.center
@@ -259,10 +260,11 @@ class Overlays:
 
     def match_end(self, screen: pygame.Surface | None, lay: Layout, e: MatchOver, sheet: list[HandRecord],
                   names: tuple[str, ...] = ("You", "East", "North", "West"),
-                  box: pygame.Rect | None = None) -> int:
-        """Winner, final score and the score sheet; returns the height the content needs."""
+                  box: pygame.Rect | None = None, footer: str = "") -> int:
+        """Winner, final score, the score sheet and a `footer` line (the match's seed); returns the
+        height the content needs."""
         if box is None:
-            box = self.match_end_rect(lay, e, sheet, names)
+            box = self.match_end_rect(lay, e, sheet, names, footer)
         if screen is not None:
             self.frame(screen, lay, box)
         a = self.r.assets
@@ -284,13 +286,22 @@ class Overlays:
             y += surf.get_height() + gap
         w = min(box.width - 2 * pad, round(680 * lay.u))
         buttons = lay.button_h() + 2 * lay.m
-        y = self.sheet(screen, lay, box, box.centerx - w // 2, y, w, box.bottom - buttons - pad // 2, sheet)
+        small = max(10, lay.small_font - 1)
+        foot_h = a.font(small).get_linesize() + pad // 2 if footer else 0
+        y = self.sheet(screen, lay, box, box.centerx - w // 2, y, w,
+                       box.bottom - buttons - pad // 2 - foot_h, sheet)
+        if footer:
+            y += pad // 2
+            if screen is not None:
+                s = a.fit_text(footer, small, box.width - 2 * pad, DIM_INK)
+                screen.blit(s, s.get_rect(midtop=(box.centerx, y)))
+            y += foot_h - pad // 2
         return y - box.y + pad // 2 + buttons
 
     # ----- last trick ----------------------------------------------------------------------
 
     def last_trick_rect(self, lay: Layout) -> pygame.Rect:
-        w, h = round(lay.tcw * 5.2), round(lay.tch * 3.0)
+        w, h = round(lay.tcw * 5.2), round(lay.tch * 3.1)
         r = pygame.Rect(0, 0, min(w, lay.w - 2 * lay.m), min(h, lay.h - 2 * lay.m))
         r.center = (round(lay.cx), round(lay.cy))
         return r
@@ -314,7 +325,7 @@ class Overlays:
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
         w, h = lay.tcw * 0.68, lay.tch * 0.68
         cx, cy = box.centerx, box.centery + title.get_height() // 3
-        offs = {0: (0, 0.48 * h), 1: (1.3 * w, 0), 2: (0, -0.48 * h), 3: (-1.3 * w, 0)}
+        offs = {0: (0, 0.56 * h), 1: (1.3 * w, 0), 2: (0, -0.56 * h), 3: (-1.3 * w, 0)}
         labels: list[str] = []
         small = lay.small_font
         for seat, card in cards:

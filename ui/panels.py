@@ -83,6 +83,7 @@ class Gui:
         self.lay = lay
         self.manager = pygame_gui.UIManager((lay.w, lay.h), theme(lay))
         self.measure = self._measure_font(lay)
+        self.note_font = self._note_font(lay)
         self.panel: Panel | None = None
         self.tools: dict[str, pygame_gui.elements.UIButton] = {}
         self._tool_labels: tuple[str, ...] = ()
@@ -95,6 +96,11 @@ class Gui:
         self.lay = lay
         self.manager = pygame_gui.UIManager((lay.w, lay.h), theme(lay))
         self.measure = self._measure_font(lay)
+        self.note_font = self._note_font(lay)
+
+    @staticmethod
+    def _note_font(lay: Layout) -> pygame.font.Font:
+        return pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans.ttf"), lay.small_font)
 
     @staticmethod
     def _measure_font(lay: Layout) -> pygame.font.Font:
@@ -117,7 +123,13 @@ class Gui:
         actions = actions or []
         lay = self.lay
         widths = [self.label_width(label) for _, label in actions]
-        rect = lay.panel_rect(widths)
+        lines = 0
+        min_w = 0
+        if subtitle:  # the note under the title: at most two lines of the small font, never shrunk
+            min_w = min(lay.w - 2 * lay.m, round(620 * lay.u))
+            width = lay.panel_rect(widths, 0, min_w).width - 2 * max(6, round(10 * lay.u))
+            lines = min(2, len(i18n.wrap_lines(subtitle, self.note_font, width)))
+        rect = lay.panel_rect(widths, lines, min_w)
         panel = Panel(key, rect, title, subtitle)
         rects = lay.panel_buttons(rect, widths)
         if i18n.is_rtl():  # the first call on the right, where an Arabic reader starts

@@ -256,7 +256,6 @@ class Renderer:
         y = r.y + pad // 2
         title = tr("hud.hand", number=hud.hand_number) + " · " + tr("hud.target", target=152)
         y += place(title, lay.small_font, DIM_INK, False, r.x + pad, y, room)
-        show_hand = hud.phase in ("playing", "over") or hud.tricks != [0, 0]
         for team in (0, 1):
             score = str(hud.scores[team])
             sw = a.width(score, lay.font_size + 2, True)
@@ -264,9 +263,8 @@ class Renderer:
             place(team_name(team), lay.font_size, TEAM_COLOURS[team], True, r.x + pad, y + 1,
                   room - sw - pad // 2)
             y += line
-            if show_hand:
-                hand = trn("hud.tricks", hud.tricks[team]) + " · " + trn("hud.points", hud.points[team])
-                place(hand, max(10, lay.small_font - 1), DIM_INK, False, r.x + pad, y - 2, room)
+            hand = trn("hud.tricks", hud.tricks[team]) + " · " + trn("hud.points", hud.points[team])
+            place(hand, max(10, lay.small_font - 1), DIM_INK, False, r.x + pad, y - 2, room)
             y += round(lay.small_font * 1.2)
         return items
 

@@ -162,6 +162,7 @@ class Screen:
         names = [it.name for it in self.items]
         self.focus = names.index(name) if name in names else min(self.focus, max(0, len(self.items) - 1))
         self.apply_focus()
+        self.manager.update(0.0)  # the widgets' images exist before the first drawing
 
     def layout(self, lay: Layout) -> None:
         raise NotImplementedError

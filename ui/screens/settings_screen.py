@@ -53,6 +53,23 @@ def settings_tabs() -> list[tuple[str, list[Row], str]]:
             ("settings.section.rules", rules, "settings.rules_next_match")]
 
 
+NAME_FIELDS = ("name_south", "name_east", "name_north", "name_west")
+
+
+def shown_name(field: str, value: str) -> str:
+    """A name left at its default shown in the language (أنت, فهد …), never the English default."""
+    from ..text import DEFAULT_NAMES
+    seat = NAME_FIELDS.index(field)
+    return tr(f"name.default.{seat}") if value == DEFAULT_NAMES[seat] else value
+
+
+def stored_name(field: str, text: str) -> str:
+    """The default name stays the default (so it follows the language) when it is what was typed."""
+    from ..text import DEFAULT_NAMES
+    seat = NAME_FIELDS.index(field)
+    return DEFAULT_NAMES[seat] if text == tr(f"name.default.{seat}") else text
+
+
 def get_value(settings: Settings, name: str) -> object:
     if name.startswith("rules."):
         return getattr(settings.rules, name[6:])
@@ -139,8 +156,9 @@ class SettingsScreen(Screen):
         if row.kind == "entry":
             entry = pygame_gui.elements.UITextEntryLine(mirrored(rect, box), manager=self.manager)
             entry.set_text_length_limit(20)
-            entry.set_text(str(get_value(settings, row.field)))
+            entry.set_text(shown_name(row.field, str(get_value(settings, row.field))))
             item.widgets.append(entry)
+            item.words = tr(row.label)
             return
         if row.kind == "volume":
             bw = rect.h + round(10 * lay.u)
@@ -237,14 +255,15 @@ class SettingsScreen(Screen):
                 text = str(self.entry_text(it))
                 if 0 < len(text.strip()) <= 20:
                     self.problem = ""
-                    self.host.apply_settings(with_value(self.host.settings, it.name, text.strip()))
+                    value = stored_name(it.name, text.strip())
+                    self.host.apply_settings(with_value(self.host.settings, it.name, value))
                 else:
                     self.problem = tr("settings.name_invalid")
 
     def left_item(self) -> None:
         for it in self.items:
             if it.kind == "entry" and it is not self.focused():
-                saved = str(get_value(self.host.settings, it.name))
+                saved = shown_name(it.name, str(get_value(self.host.settings, it.name)))
                 if self.entry_text(it).strip() != saved:
                     entry: Element = it.widgets[0]
                     entry.set_text(saved)
@@ -299,6 +318,33 @@ class SettingsScreen(Screen):
         if any(row.field == "deck" for row in self.rows):
             self.deck_preview(surface, box, y + pad // 2)
         self.nav_hint(surface, box, "settings.nav")
+
+    def draw_above(self, surface: pygame.Surface) -> None:
+        """The names typed in, drawn shaped and in reading order (pygame-gui would show Arabic as
+        separate letters left to right while it is typed): over the entry's own text, with the cursor."""
+        lay, a = self.host.layout, self.host.renderer.assets
+        size = max(12, round(16 * lay.u))
+        for it in self.items:
+            if it.kind != "entry":
+                continue
+            entry: Element = it.widgets[0]
+            inner = pygame.Rect(entry.rect).inflate(-8, -6)
+            pygame.draw.rect(surface, (12, 35, 23), inner)
+            text = str(entry.get_text())
+            rtl = i18n.has_rtl(text) or (not text and i18n.is_rtl())
+            surf = a.text(text, size, (244, 240, 226)) if text else None
+            width = surf.get_width() if surf is not None else 0
+            x = inner.right - 4 - width if rtl else inner.x + 4
+            if surf is not None:
+                area = pygame.Rect(0, 0, inner.w - 8, inner.h)
+                surface.blit(surf, (x, inner.centery - surf.get_height() // 2), area)
+            if it is self.focused():
+                pos = int(getattr(entry, "edit_position", len(text)))
+                before = a.width(text[:pos], size) if pos else 0
+                cx = x + width - before if rtl else x + before
+                h = a.font(size).get_linesize()
+                top, bottom = inner.centery - h // 2, inner.centery + h // 2
+                pygame.draw.line(surface, (255, 217, 120), (cx, top), (cx, bottom), 2)
 
     def deck_preview(self, surface: pygame.Surface, box: pygame.Rect, top: int) -> None:
         """A card of each suit in the chosen deck (two-colour: ♦ red, ♣ black; four-colour: blue, green)."""

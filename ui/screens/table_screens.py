@@ -77,7 +77,12 @@ class BidHistoryScreen(TableOverlay):
     def layout(self, lay: Layout) -> None:
         full = lay.modal_rect()
         w = min(full.w, round(640 * lay.u))
-        self.frame = pygame.Rect(0, 0, w, full.h)
+        a = self.host.renderer.assets
+        pad = max(10, round(18 * lay.u))
+        line = a.font(lay.font_size).get_linesize() + max(2, round(4 * lay.u))
+        head = pad + a.font(lay.big_font, True).get_linesize() + max(6, round(10 * lay.u))
+        need = head + line * max(1, len(self.rows())) + pad + lay.button_h() + pad
+        self.frame = pygame.Rect(0, 0, w, min(full.h, max(need, round(260 * lay.u))))
         self.frame.center = full.center
         self.close_button(self.frame, lay)
         self.set_focus("close")
@@ -228,7 +233,9 @@ class MatchEndScreen(TableOverlay):
         assert hud.match_over is not None
         self.overlays = Overlays(self.host.renderer)
         self.overlays.names, self.overlays.contracts = hud.names, self.table.animator.contracts
-        self.frame = self.overlays.match_end_rect(lay, hud.match_over, self.table.driver.sheet, hud.names)
+        self.footer = tr("sheet.seed", seed=self.table.driver.match_seed)
+        self.frame = self.overlays.match_end_rect(lay, hud.match_over, self.table.driver.sheet, hud.names,
+                                                  self.footer)
         names = [("new", "btn.new_match"), ("replay", "btn.replay"), ("main_menu", "pause.main_menu"),
                  ("quit", "btn.quit")]
         rects = self.end_button_rects(lay, len(names))
@@ -266,12 +273,6 @@ class MatchEndScreen(TableOverlay):
         if hud.match_over is None:
             return
         self.overlays.match_end(surface, self.host.layout, hud.match_over, self.table.driver.sheet,
-                                hud.names, self.frame)
-        lay = self.host.layout
-        pad = max(10, round(18 * lay.u))
-        s = self.fit(tr("sheet.seed", seed=self.table.driver.match_seed), max(10, lay.small_font - 1),
-                     self.frame.w - 2 * pad, DIM_INK)
-        y = self.frame.bottom - lay.m - lay.button_h() - s.get_height() - 4
-        surface.blit(s, s.get_rect(midtop=(self.frame.centerx, y)))
+                                hud.names, self.frame, self.footer)
 
 
