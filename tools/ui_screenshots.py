@@ -14,16 +14,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.actions import LOCKED, OPEN, PASS, SUN  # noqa: E402
-from game.events import MatchOver  # noqa: E402
-from game.phase import Phase  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.screens import HowToScreen, PauseMenu, SettingsScreen, StatsScreen  # noqa: E402
-from ui.settings import Settings  # noqa: E402
-from ui.worker import InlineThinker  # noqa: E402
+from game.actions import LOCKED, OPEN, PASS, SUN
+from game.events import MatchOver
+from ui import i18n
+from ui.app import App
+from ui.screens import HowToScreen, SettingsScreen, StatsScreen
+from ui.settings import Settings
+from ui.worker import InlineThinker
 
 DT = 50.0
 
@@ -148,7 +147,6 @@ def shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
     finally:
         app.close()
         i18n.set_language("en")
-    _ = Phase
     return saved
 
 

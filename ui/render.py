@@ -260,12 +260,11 @@ class Renderer:
             score = str(hud.scores[team])
             sw = a.width(score, lay.font_size + 2, True)
             line = place(score, lay.font_size + 2, INK, True, r.x + pad, y, room, right=True)
-            place(team_name(team), lay.font_size, TEAM_COLOURS[team], True, r.x + pad, y + 1,
-                  room - sw - pad // 2)
-            y += line
+            name = place(team_name(team), lay.font_size, TEAM_COLOURS[team], True, r.x + pad, y + 1,
+                         room - sw - pad // 2)
+            y += max(line, name + 1)
             hand = trn("hud.tricks", hud.tricks[team]) + " · " + trn("hud.points", hud.points[team])
-            place(hand, max(10, lay.small_font - 1), DIM_INK, False, r.x + pad, y - 2, room)
-            y += round(lay.small_font * 1.2)
+            y += place(hand, max(10, lay.small_font - 1), DIM_INK, False, r.x + pad, y, room)
         return items
 
     def draw_score(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
