@@ -234,3 +234,19 @@ def test_the_commentary_waits_for_the_voice_and_the_table_waits_for_the_commenta
         run_until(app, lambda: t.driver.actions_count() > 0)
     finally:
         app.close()
+
+
+def test_the_menus_say_where_the_focus_is() -> None:
+    voice = FakeVoice()
+    settings = Settings(sound=False, speech=True)
+    speaker = Speaker(enabled=True, backend=voice, detect=False)
+    app = App(1, settings=settings, thinker=InlineThinker(), size=(1280, 800), sound=False, menu=True,
+              speaker=speaker)
+    try:
+        app.step(DT)
+        press(app, pygame.K_DOWN)
+        assert voice.said[-1] == i18n.tr("menu.settings")
+        press(app, pygame.K_DOWN)
+        assert voice.said[-1] == i18n.tr("menu.howto")
+    finally:
+        app.close()

@@ -311,6 +311,10 @@ class App:
 
     # ----- services the screens use ---------------------------------------------------------
 
+    def toast(self, text: str, kind: str = "error") -> None:
+        """A message at the top of the window (a problem with a file, a new seed)."""
+        self.toasts.say(text, kind)
+
     @property
     def statistics(self) -> Statistics:
         return self.recorder.statistics

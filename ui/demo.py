@@ -27,6 +27,7 @@ from .screens.table_screens import (
     ScoreSheetScreen,
 )
 from .settings import Settings
+from .table_scene import TableScene
 from .worker import Thinker
 
 DEMO_DT_MS = 40.0
@@ -51,7 +52,7 @@ class DemoApp(App):
         self._pause_shot = False
         self._overlay: str | None = None
 
-    def new_match(self, seed: int, resume: SavedMatch | None = None):  # type: ignore[no-untyped-def]
+    def new_match(self, seed: int, resume: SavedMatch | None = None) -> TableScene:
         table = super().new_match(seed, resume)
         inner = table.animator.on_event
 
