@@ -250,3 +250,31 @@ def test_the_menus_say_where_the_focus_is() -> None:
         assert voice.said[-1] == i18n.tr("menu.howto")
     finally:
         app.close()
+
+
+def test_an_overlay_says_what_it_shows_when_it_opens() -> None:
+    voice = FakeVoice()
+    app = make_app(voice, seed=2)
+    t = app.match
+    assert t is not None
+    try:
+        for _ in range(4000):
+            if t.animator.hud.last_trick is not None and t.human_turn():
+                break
+            if t.human_turn():
+                legal = t.driver.legal_actions()
+                t.submit(PASS if PASS in legal else legal[0])
+            app.step(DT)
+        assert t.animator.hud.last_trick is not None
+        press(app, pygame.K_l)
+        winner, cards = t.animator.hud.last_trick
+        said = voice.said[-1]
+        assert said.startswith(i18n.tr("last.title", seat=t.animator.hud.names[winner]))
+        for seat, card in cards:
+            assert card_words(card) in said and t.animator.hud.names[seat] in said
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_b)
+        assert all(c.words() in voice.said[-1] or spoken(c.words()) in voice.said[-1]
+                   for c in t.animator.hud.calls)
+    finally:
+        app.close()

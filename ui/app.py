@@ -30,6 +30,7 @@ from . import i18n
 from .assets import Assets, asset_root
 from .driver import MatchDriver
 from .layout import MIN_SIZE, Layout
+from .narrator import spoken
 from .recorder import MatchRecorder
 from .render import Renderer
 from .savegame import SavedMatch, load_match
@@ -212,6 +213,7 @@ class App:
 
     def open_screen(self, screen: Screen) -> None:
         self.push(screen)
+        self.speaker.queue(spoken(screen.opening_words()))  # with speech on, a screen says what it is
 
     def close_screen(self) -> None:
         if self.stack and self.stack[-1] is not self.match:

@@ -202,12 +202,18 @@ class Screen:
 
     def say_focus(self) -> None:
         """With speech on, the focus says where it is (a blind player finds the menus by ear)."""
+        from ..narrator import spoken
         item = self.focused()
         if item is not None:
-            self.host.speaker.say(self.item_words(item))
+            self.host.speaker.say(spoken(self.item_words(item)))
 
     def item_words(self, item: Item) -> str:
         return item.words
+
+    def opening_words(self) -> str:
+        """Said (after what is being said) when the screen opens: where the focus is."""
+        item = self.focused()
+        return self.item_words(item) if item is not None else ""
 
     def apply_focus(self) -> None:
         """Text entries take the typing only while focused."""

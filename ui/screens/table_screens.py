@@ -64,6 +64,19 @@ class LastTrickScreen(TableOverlay):
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
             self.back()
 
+    def opening_words(self) -> str:
+        """'Last trick, won by Fahad. Saad led: Nine of Diamonds. …' (for the ear)."""
+        from ..announce import card_words
+        hud = self.table.animator.hud
+        if hud.last_trick is None:
+            return tr("last.none")
+        winner, cards = hud.last_trick
+        parts = [tr("last.title", seat=hud.names[winner])]
+        for i, (seat, card) in enumerate(cards):
+            who = hud.names[seat] + (" (" + tr("last.led") + ")" if i == 0 else "")
+            parts.append(tr("say.card", seat=who, card=card_words(card)))
+        return ". ".join(parts)
+
     def draw_below(self, surface: pygame.Surface) -> None:
         hud = self.table.animator.hud
         self.labels = self.overlays.last_trick(surface, self.host.layout, hud.last_trick, hud.names)
