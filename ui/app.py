@@ -107,6 +107,7 @@ class App:
         self.stats: list[FrameStat] = []
         self._backdrop: pygame.Surface | None = None
         self._full = True
+        self._toast_drawn = False
         if menu:
             self.push(MainMenu(self))
         else:
@@ -426,7 +427,7 @@ class App:
                 self.redraws += 1
             self._full = False
             return
-        if not (top.dirty() or self._full or self.toasts.text):
+        if not (top.dirty() or self._full or self.toasts.text or self._toast_drawn):
             return
         if top.covers:
             top.draw(self.screen)
@@ -436,6 +437,7 @@ class App:
         if self.toasts.text:
             self.renderer.draw_toast(self.screen, self.layout, self.toasts.text, self.toasts.kind,
                                      at_top=True, detail=self.toasts.detail)
+        self._toast_drawn = bool(self.toasts.text)  # one more drawing once it is gone
         pygame.display.flip()
         self.redraws += 1
         self._full = False

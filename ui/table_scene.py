@@ -14,7 +14,7 @@ end) are scenes pushed on the stack: they take all input and the match waits und
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -27,28 +27,31 @@ from game.rules import Rules
 
 from . import i18n
 from .animator import Animator
-from .announce import Announcement, announce
+from .announce import Announcement, announce, card_words
 from .assets import Assets
 from .choices import call_labels, panel_note, panel_title, playable
 from .driver import MatchDriver, UIEvent
 from .hinting import HintAdvisor
-from .layout import Layout
-from .narrator import Narrator, hand_by_suit
+from .narrator import Narrator, hand_by_suit, spoken
 from .panels import Gui
-from .render import Affordance, Renderer
+from .render import Affordance
 from .savegame import SavedMatch
+from .screens.table_screens import (
+    BidHistoryScreen,
+    HandSummaryScreen,
+    LastTrickScreen,
+    MatchEndScreen,
+    MatchHost,
+    ScoreSheetScreen,
+)
 from .selection import Selection, Target
-from .settings import SPEEDS, Settings
+from .settings import SPEEDS
 from .sound import Sounds
-from .speech import Speaker
 from .table import HAND, TableModel
 from .table_view import TableParts, TableView, Update
 from .text import card_label, display_names, tr
 from .toasts import HINT_MS, INFO_MS, TOAST_MS, Toasts
 from .worker import Thinker
-
-if TYPE_CHECKING:
-    from .screens.base import Screen
 
 HUMAN = 0
 BOT_PACE_MS = {"slow": 900.0, "normal": 550.0, "fast": 220.0, "instant": 0.0}
@@ -62,20 +65,12 @@ TOOLS = (("hint", "btn.hint"), ("last", "btn.last_trick"), ("bids", "btn.bids"),
          ("menu", "btn.menu"))
 
 
-class TableHost(Protocol):
-    """What the table needs from the window (the `App`)."""
+class TableHost(MatchHost, Protocol):
+    """What the table needs from the window (the `App`): what its screens need, and more."""
 
-    settings: Settings
-    layout: Layout
-    renderer: Renderer
     assets: Assets
     sounds: Sounds
-    speaker: Speaker
     toasts: Toasts
-
-    def open_screen(self, screen: Screen) -> None: ...
-
-    def close_screen(self) -> None: ...
 
     def pause(self) -> None: ...
 
@@ -226,9 +221,8 @@ class TableScene:
                 self.open_overlay(code)
 
     def open_overlay(self, which: str) -> None:
-        from .screens.table_screens import BidHistoryScreen, LastTrickScreen, ScoreSheetScreen
         kinds = {"last": LastTrickScreen, "bids": BidHistoryScreen, "sheet": ScoreSheetScreen}
-        self.host.open_screen(kinds[which](self.host, self))  # type: ignore[arg-type]
+        self.host.open_screen(kinds[which](self.host, self))
 
     def try_play(self, card: int) -> None:
         """South chose a card: play it if legal, otherwise say why (refusal codes, translated)."""
@@ -297,11 +291,9 @@ class TableScene:
 
     def speak_target(self) -> None:
         """Moving the focus says what it is on: the card ('King of Hearts') or the call."""
-        from .narrator import spoken
         t = self.selection.target
         if t is None or not isinstance(t[1], int):
             return
-        from .announce import card_words
         self.host.speaker.say(card_words(t[1]) if t[0] == "card" else spoken(self.action_label(t[1])))
 
     def enter(self) -> None:
@@ -358,7 +350,6 @@ class TableScene:
         if hint is None:
             return
         self.host.toasts.say(hint.text, "info", HINT_MS, detail=hint.detail)
-        from .narrator import spoken
         self.host.speaker.say(spoken(hint.text))
         self.selection.active = True
         self.selection.target = None  # sync_selection puts it on the hinted move
@@ -399,14 +390,13 @@ class TableScene:
 
     def open_modals(self) -> None:
         """The hand summary and the match end are scenes of their own (modal, on the stack)."""
-        from .screens.table_screens import HandSummaryScreen, MatchEndScreen
         hud = self.animator.hud
         if hud.match_over is not None and not self.end_open:
             self.end_open = True
-            self.host.open_screen(MatchEndScreen(self.host, self))  # type: ignore[arg-type]
+            self.host.open_screen(MatchEndScreen(self.host, self))
         elif hud.summary is not None and hud.match_over is None and not self.summary_open:
             self.summary_open = True
-            self.host.open_screen(HandSummaryScreen(self.host, self))  # type: ignore[arg-type]
+            self.host.open_screen(HandSummaryScreen(self.host, self))
 
     def dismiss_summary(self) -> None:
         """Continue after a hand summary."""
