@@ -248,6 +248,17 @@ def test_the_menus_say_where_the_focus_is() -> None:
         assert voice.said[-1] == i18n.tr("menu.settings")
         press(app, pygame.K_DOWN)
         assert voice.said[-1] == i18n.tr("menu.howto")
+        press(app, pygame.K_UP)
+        press(app, pygame.K_RETURN)  # Settings: the tabs, then each row with its value
+        press(app, pygame.K_DOWN)
+        assert voice.said[-1] == f"{i18n.tr('settings.name_south')}: You"
+        press(app, pygame.K_TAB)
+        press(app, pygame.K_TAB)
+        press(app, pygame.K_TAB)
+        press(app, pygame.K_TAB)
+        assert voice.said[-1] == f"{i18n.tr('settings.difficulty_east')}: {i18n.tr('difficulty.medium')}"
+        press(app, pygame.K_RIGHT)
+        assert voice.said[-1] == f"{i18n.tr('settings.difficulty_east')}: {i18n.tr('difficulty.hard')}"
     finally:
         app.close()
 

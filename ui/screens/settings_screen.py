@@ -184,6 +184,22 @@ class SettingsScreen(Screen):
 
     # ----- changes -------------------------------------------------------------------------
 
+    def item_words(self, item: Item) -> str:
+        """'Language: العربية', 'Volume: 70%', 'Your name: Ali', the tab: what the ear needs."""
+        row = self.row_of(item)
+        if item.kind == "tabs":
+            return tr(settings_tabs()[self.tab][0])
+        if row is None:
+            return item.words
+        value = get_value(self.host.settings, row.field)
+        if row.kind == "volume":
+            shown = tr("settings.volume_value", percent=round(self.host.settings.volume * 100))
+        elif row.kind == "entry":
+            shown = self.entry_text(item)
+        else:
+            shown = next((tr(k) for v, k in row.options if v == value), str(value))
+        return f"{tr(row.label)}: {shown}"
+
     def row_of(self, item: Item) -> Row | None:
         for row in self.rows:
             if row.field == item.name:
@@ -200,6 +216,7 @@ class SettingsScreen(Screen):
             self.host.play_sound("click")
         if new.language == old_language:
             self.build()
+        self.say_focus()  # the new value, aloud
 
     def adjust(self, item: Item, direction: int) -> None:
         if item.kind == "tabs":
