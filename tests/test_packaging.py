@@ -35,3 +35,11 @@ def test_the_spec_builds_an_app_that_plays_a_demo_hand(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert "1 hand(s) played" in run.stdout
     assert any(p.name.startswith("05_hand_summary") for p in shots.iterdir())
+    # in Arabic too: the catalogues and Babel's Arabic plural data are bundled (the rest of CLDR is not)
+    run = subprocess.run([str(exe), "--demo", "--hands", "1", "--seed", "3", "--language", "ar",
+                          "--screenshot-dir", str(tmp_path / "shots_ar")],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "translation file" not in run.stderr, run.stderr
+    data = {p.name for p in (internal / "babel" / "locale-data").glob("*.dat")}
+    assert {"en.dat", "ar.dat", "root.dat"} <= data and len(data) < 10, sorted(data)[:20]

@@ -262,7 +262,8 @@ class SettingsScreen(Screen):
             self.back()
         elif name == "reset":
             keep = self.host.settings
-            self.host.apply_settings(Settings())
+            self.host.apply_settings(replace(Settings(), window_x=keep.window_x, window_y=keep.window_y,
+                                             window_w=keep.window_w, window_h=keep.window_h))
             if Settings().language == keep.language:
                 self.build()
 

@@ -251,6 +251,10 @@ class MatchEndScreen(TableOverlay):
                                                   self.footer)
         names = [("new", "btn.new_match"), ("replay", "btn.replay"), ("main_menu", "pause.main_menu"),
                  ("quit", "btn.quit")]
+        widest = self.button_width(tuple(key for _n, key in names), lay.button_w())
+        need = len(names) * widest + (len(names) + 1) * lay.m
+        if self.frame.w < need:  # the four buttons in full, within the window
+            self.frame = self.frame.inflate(min(need, lay.modal_rect().w) - self.frame.w, 0)
         rects = self.end_button_rects(lay, len(names))
         for (name, key), rect in zip(names, rects, strict=True):
             self.button(name, rect, key, "#pass" if name == "quit" else None)
