@@ -252,7 +252,7 @@ class MatchEndScreen(TableOverlay):
         names = [("new", "btn.new_match"), ("replay", "btn.replay"), ("main_menu", "pause.main_menu"),
                  ("quit", "btn.quit")]
         widest = self.button_width(tuple(key for _n, key in names), lay.button_w())
-        need = len(names) * widest + (len(names) + 1) * lay.m
+        need = len(names) * widest + (len(names) + 4) * lay.m  # room for the focus ring too
         if self.frame.w < need:  # the four buttons in full, within the window
             self.frame = self.frame.inflate(min(need, lay.modal_rect().w) - self.frame.w, 0)
         rects = self.end_button_rects(lay, len(names))
@@ -264,7 +264,7 @@ class MatchEndScreen(TableOverlay):
         box = self.frame
         gap = lay.m
         bw = min(self.button_width(("btn.new_match", "btn.replay", "pause.main_menu", "btn.quit"),
-                                   lay.button_w()), (box.w - 2 * gap - (n - 1) * gap) // n)
+                                   lay.button_w()), (box.w - 5 * gap - (n - 1) * gap) // n)
         bh = lay.button_h()
         total = n * bw + (n - 1) * gap
         x0 = box.centerx - total // 2
