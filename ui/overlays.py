@@ -1,4 +1,5 @@
-"""Modal screens drawn over the table: hand summary with the score sheet, match end, last trick."""
+"""Drawing the table's overlays (each shown by a scene of `ui.screens.table_screens`): hand summary with
+the score sheet, match end, last trick."""
 
 from __future__ import annotations
 
@@ -17,12 +18,6 @@ from .render import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
 from .text import contract_label, project_name, team_name, tr, trn
 
 Row = tuple[str, str, str]
-
-
-def veil(screen: pygame.Surface, alpha: int = 140) -> None:
-    s = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-    s.fill((0, 0, 0, alpha))
-    screen.blit(s, (0, 0))
 
 
 def rounding_sentence(e: HandScored) -> str:
