@@ -201,3 +201,33 @@ def test_no_screen_shows_a_key_or_english_in_arabic() -> None:
                     assert i18n.has_arabic(text) or text in allowed, f"{type(screen).__name__}: {text!r}"
     finally:
         app.close()
+
+
+def test_arabic_typed_in_a_name_field_is_drawn_joined_while_editing() -> None:
+    app = make_app("ar", (1920, 1080), menu=True)  # a font large enough for the pixel comparison
+    try:
+        app.step(DT)
+        app.open_screen(SettingsScreen(app))
+        app.step(DT)
+        down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)
+        pygame.event.post(down)
+        app.step(DT)
+        screen = app.top
+        assert isinstance(screen, SettingsScreen) and screen.focused().name == "name_south"  # type: ignore[union-attr]
+        entry = screen.focused().widgets[0]  # type: ignore[union-attr]
+        assert entry.get_text() == "أنت", "the default name in Arabic, not 'You'"
+        for _ in range(4):
+            back = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)
+            pygame.event.post(back)
+            app.step(DT)
+        for ch in "عبدالله":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            app.step(DT)
+        app.step(DT)
+        app.invalidate()
+        app.render()
+        assert entry.get_text() == "عبدالله" and app.settings.name_south == "عبدالله"
+        size = max(12, round(16 * app.layout.u))
+        assert_drawn(app.screen, pygame.Rect(entry.rect), "DejaVuSans.ttf", size, "عبدالله")
+    finally:
+        app.close()

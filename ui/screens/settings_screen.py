@@ -359,7 +359,7 @@ class SettingsScreen(Screen):
             if it is self.focused():
                 pos = int(getattr(entry, "edit_position", len(text)))
                 before = a.width(text[:pos], size) if pos else 0
-                cx = x + width - before if rtl else x + before
+                cx = x + width - before - 2 if rtl else x + before + 1  # beside the glyph, not on it
                 h = a.font(size).get_linesize()
                 top, bottom = inner.centery - h // 2, inner.centery + h // 2
                 pygame.draw.line(surface, (255, 217, 120), (cx, top), (cx, bottom), 2)
