@@ -289,3 +289,19 @@ def test_an_overlay_says_what_it_shows_when_it_opens() -> None:
                    for c in t.animator.hud.calls)
     finally:
         app.close()
+
+
+def test_shown_projects_and_the_best_project_are_said() -> None:
+    from game.events import ProjectsCompared, ProjectsShown
+    from game.projects import Project
+    from ui.animator import Hud
+    from ui.narrator import Narrator
+
+    said: list[str] = []
+    narrator = Narrator(said.append)
+    sira = Project("sira", (1 << 7) | (1 << 6) | (1 << 5), 7, False, 0)
+    hud = Hud(names=("You", "Fahad", "Noura", "Saad"))
+    narrator.on_event(ProjectsCompared(1, sira, 1), hud)
+    narrator.on_event(ProjectsShown(1, (sira,)), hud)
+    assert said == ["Best project: Sira (Fahad)",
+                    "Fahad shows Ace of Spades, King of Spades, Queen of Spades"]

@@ -20,7 +20,9 @@ from game.events import (
     HandScored,
     HandThrownIn,
     MatchOver,
+    ProjectsCompared,
     ProjectsDeclared,
+    ProjectsShown,
     RaiseMade,
     TrickWon,
 )
@@ -88,6 +90,11 @@ class Narrator:
         elif isinstance(e, ProjectsDeclared) and e.kinds:
             self(tr("say.projects", seat=names[e.seat],
                     projects=i18n.list_join([project_name(k) for k in e.kinds])))
+        elif isinstance(e, ProjectsCompared) and e.best is not None and e.best_seat is not None:
+            self(tr("note.best_project", project=project_name(e.best.kind), seat=names[e.best_seat]))
+        elif isinstance(e, ProjectsShown):
+            cards = [c for p in e.projects for c in display_order(p.cards)]
+            self(tr("say.shows", seat=names[e.seat], cards=i18n.list_join([card_words(c) for c in cards])))
         elif isinstance(e, CardPlayed):
             self(tr("say.card", seat=names[e.seat], card=card_words(e.card)))
         elif isinstance(e, BalootCalled):
