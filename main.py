@@ -50,7 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="baloot", description="Saudi Baloot on the desktop.")
     p.add_argument("--seed", type=parse_seed, default=None, help="match seed (default: random)")
     p.add_argument("--ai", default=None, help="computer players, e.g. ismcts:hard, heuristic, random")
-    p.add_argument("--size", type=parse_size, default=(1280, 800), help="window size, e.g. 1280x800")
+    p.add_argument("--size", type=parse_size, default=None,
+                   help="window size, e.g. 1280x800 (default: as the window was left)")
     p.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default=None,
                    help="animation speed (instant: demo only)")
@@ -133,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     from ui.storage import prepare_data_dir
     from ui.worker import make_thinker
 
-    size = fit_to_display(args.size)
+    size = fit_to_display(args.size) if args.size else None
     no_data = prepare_data_dir()
     if no_data:
         print(f"baloot: {no_data.message()}", file=sys.stderr)
@@ -149,7 +150,8 @@ def run(args: argparse.Namespace) -> int:
             if resume is None:
                 print("no saved match to continue", file=sys.stderr)
                 return 1
-        return run_demo(seed, args.hands, args.screenshot_dir, size, args.ai or "random", thinker,
+        return run_demo(seed, args.hands, args.screenshot_dir, size or fit_to_display((1280, 800)),
+                        args.ai or "random", thinker,
                         args.speed or "fast", autosave=args.autosave and not no_data, resume=resume,
                         language=args.language or "en", menus=args.menus)
 
@@ -167,7 +169,8 @@ def run(args: argparse.Namespace) -> int:
     resume, save_problem = load_match() if args.resume and not no_data else (None, None)
     menu = not (args.new or args.resume)
     app = App(seed, settings=settings, thinker=make_thinker(args.thinker or "process"), size=size,
-              persist=not no_data, sound=not args.mute, ai=args.ai, resume=resume, menu=menu)
+              persist=not no_data, sound=not args.mute, ai=args.ai, resume=resume, menu=menu,
+              seed_given=args.seed is not None)
     for kind, message in (("settings", problem), ("save", save_problem)):
         if message:
             print(f"baloot: {message}", file=sys.stderr)

@@ -61,6 +61,8 @@ class Observation:
     """The cards each seat has played in this hand (from `history`)."""
     play_base: PlayBase | None
     """For a position that starts in the card play (a fixture): its public part, hands empty."""
+    own_project_cards: tuple[CardSet, ...] = ()
+    """The cards of each of `own_projects`, in the same order (what the seat would show)."""
 
     @property
     def unseen(self) -> CardSet:

@@ -481,6 +481,7 @@ class RoundState:
             absent=(absent[0], absent[1], absent[2], absent[3]),
             legal_actions=legal,
             own_projects=tuple(p.kind for p in self.available[seat]) if done == 0 else (),
+            own_project_cards=tuple(p.cards for p in self.available[seat]) if done == 0 else (),
             history=history, played_by=(played_by[0], played_by[1], played_by[2], played_by[3]),
             play_base=play_base,
         )

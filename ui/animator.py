@@ -44,12 +44,29 @@ from .text import call_label, card_label, contract_label, project_name, tr
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 
 
+Words = Callable[[], str]
+"""Text worded when drawn, so a change of language reaches what is already on the table."""
+
+
 @dataclass
 class Bubble:
-    text: str
+    words: Words
     ttl: float | None = None
     """Animation ms left, or None: stays until cleared."""
     alert: bool = False
+
+    @property
+    def text(self) -> str:
+        return self.words()
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of the hand's bidding, as shown: `stage` 1 or 2 (the bidding rounds) or 3 (doubling)."""
+    stage: int
+    seat: int
+    action: int
+    words: Words
 
 
 @dataclass
@@ -66,17 +83,32 @@ class Hud:
     tricks: list[int] = field(default_factory=lambda: [0, 0])
     points: list[int] = field(default_factory=lambda: [0, 0])
     bubbles: dict[int, Bubble] = field(default_factory=dict)
-    note: str = ""
+    note_words: Words | None = None
     note_ttl: float = 0.0
     note_centre: bool = False
     """Draw the note in the middle of the table (the deal) rather than above the trick."""
     shown: dict[int, list[int]] = field(default_factory=dict)
+    played_shown: set[int] = field(default_factory=set)
+    """Shown project cards already played (drawn marked, not as if still held)."""
+    calls: list[Call] = field(default_factory=list)
+    """Every call of the hand so far, in order (the bid history)."""
     last_trick: tuple[int, list[tuple[int, int]]] | None = None
-    """(winner, [(seat, card)] in play order)."""
+    """(winner, [(seat, card)] in play order; the first is the leader)."""
     winning_card: int | None = None
     summary: tuple[HandScored, HandRecord | None] | None = None
     match_over: MatchOver | None = None
     names: tuple[str, str, str, str] = ("You", "East", "North", "West")
+
+    @property
+    def note(self) -> str:
+        return self.note_words() if self.note_words is not None else ""
+
+
+def new_hand_words(number: int, dealer: int, names: tuple[str, ...], human: int | None) -> str:
+    """'Hand 2 — Fahad deals', and 'Hand 2 — you deal' (never 'You deals')."""
+    if dealer == human:
+        return tr("note.new_hand_you", number=number)
+    return tr("note.new_hand", number=number, dealer=names[dealer])
 
 
 def deal_order(base: DealBase, number: int) -> list[int]:
@@ -134,7 +166,7 @@ class Animator:
         if hud.note_ttl > 0:
             hud.note_ttl -= dt_ms
             if hud.note_ttl <= 0:
-                hud.note = ""
+                hud.note_words = None
         for seat, b in list(hud.bubbles.items()):
             if b.ttl is not None:
                 b.ttl -= dt_ms
@@ -164,12 +196,12 @@ class Animator:
 
     # ----- events --------------------------------------------------------------------------
 
-    def note(self, text: str, ms: float, centre: bool = False) -> None:
-        self.hud.note, self.hud.note_ttl = text, max(self.d(ms), 1.0)
+    def note(self, words: Words, ms: float, centre: bool = False) -> None:
+        self.hud.note_words, self.hud.note_ttl = words, max(self.d(ms), 1.0)
         self.hud.note_centre = centre
 
-    def bubble(self, seat: int, text: str, ms: float | None = None, alert: bool = False) -> None:
-        self.hud.bubbles[seat] = Bubble(text, None if ms is None else max(self.d(ms), 1.0), alert)
+    def bubble(self, seat: int, words: Words, ms: float | None = None, alert: bool = False) -> None:
+        self.hud.bubbles[seat] = Bubble(words, None if ms is None else max(self.d(ms), 1.0), alert)
 
     def show(self, e: UIEvent) -> None:
         self.shown_events += 1
@@ -187,11 +219,13 @@ class Animator:
         hud.buying_card = base.buying_card
         hud.tricks, hud.points = [0, 0], [0, 0]
         hud.bubbles, hud.shown, hud.last_trick, hud.winning_card = {}, {}, None, None
+        hud.calls, hud.played_shown = [], set()
         self._r1_bids, self._hokum_bidders = [], set()
         order = deal_order(base, e.number)
         t = self.table
         t.reset(base.dealer, order)
-        self.note(tr("note.new_hand", number=e.number, dealer=hud.names[base.dealer]), 1500, centre=True)
+        number, dealer = e.number, base.dealer
+        self.note(lambda: new_hand_words(number, dealer, self.hud.names, self.table.human), 1500, centre=True)
         self.play_sound("shuffle")
         self.wait = self.d(250)
         self.steps.append(lambda: self._deal_first(order))
@@ -231,7 +265,13 @@ class Animator:
         choice = e.action in (HOKUM, SUN) and e.seat in self._hokum_bidders and e.round == 1
         if e.action == HOKUM and e.round == 1:
             self._hokum_bidders.add(e.seat)
-        self.bubble(e.seat, call_label(e.action, buy_suit, e.round, choice))
+        action, round_ = e.action, e.round
+
+        def words() -> str:
+            return call_label(action, buy_suit, round_, choice)
+
+        hud.calls.append(Call(round_, e.seat, action, words))
+        self.bubble(e.seat, words)
         self.play_sound("click")
         self.wait = self.d(600)
         if e.round == 1:
@@ -242,8 +282,8 @@ class Animator:
     def _round_two(self) -> None:
         hud = self.hud
         hud.bidding_round = 2
-        hud.bubbles = {}
-        self.note(tr("note.round2", card=card_label(hud.buying_card)), 1600)
+        card = hud.buying_card
+        self.note(lambda: tr("note.round2", card=card_label(card)), 1600)
         self.wait = self.d(700)
 
     def _on_ContractFixed(self, e: ContractFixed) -> None:
@@ -251,11 +291,9 @@ class Animator:
         hud.contract = e.contract
         hud.phase = "doubling"
         self.table.set_trump(e.contract.trump if not e.contract.sun else NO_TRUMP)
-        for seat in list(hud.bubbles):
-            if seat != e.contract.bidder:
-                del hud.bubbles[seat]
         self.contracts[hud.hand_number] = e.contract
-        self.note(contract_label(e.contract, hud.names), 1400)
+        contract = e.contract
+        self.note(lambda: contract_label(contract, self.hud.names), 1400)
         self.wait = self.d(500)
 
     def _on_CardsDealt(self, e: CardsDealt) -> None:
@@ -273,7 +311,7 @@ class Animator:
 
     def _on_HandThrownIn(self, e: HandThrownIn) -> None:
         key = "note.annulled" if "Kawesh" in e.reason else "note.thrown_in"
-        self.note(tr(key), 2200)
+        self.note(lambda: tr(key), 2200)
         self.hud.phase = "over"
         self.wait = self.d(1800)
 
@@ -282,14 +320,20 @@ class Animator:
         hud.contract = e.contract
         self.contracts[hud.hand_number] = e.contract
         hud.phase = "doubling"
-        self.bubble(e.seat, call_label(e.action), 2600)
+        action = e.action
+
+        def words() -> str:
+            return call_label(action)
+
+        hud.calls.append(Call(3, e.seat, action, words))
+        self.bubble(e.seat, words)
         self.play_sound("click")
         self.wait = self.d(650)
 
     def _on_ProjectsDeclared(self, e: ProjectsDeclared) -> None:
         if e.kinds:
-            text = " + ".join(project_name(k) for k in e.kinds)
-            self.bubble(e.seat, text, 2200)
+            kinds = e.kinds
+            self.bubble(e.seat, lambda: " + ".join(project_name(k) for k in kinds), 2200)
             self.wait = self.d(450)
 
     def _on_CardPlayed(self, e: CardPlayed) -> None:
@@ -301,12 +345,14 @@ class Animator:
             hud.winning_card = None
         t.to_trick(e.card, e.seat)
         t.retarget(self.d(300))
+        if e.card in hud.shown.get(e.seat, ()):
+            hud.played_shown.add(e.card)
         self.play_sound("card_flick")
         if e.ekka:
-            self.bubble(e.seat, tr("call.ekka"), 1600)
+            self.bubble(e.seat, lambda: tr("call.ekka"), 1600)
 
     def _on_BalootCalled(self, e: BalootCalled) -> None:
-        self.bubble(e.seat, tr("call.baloot"), 2200, alert=True)
+        self.bubble(e.seat, lambda: tr("call.baloot"), 2200, alert=True)
         self.play_sound("baloot")
         self.wait = self.d(500)
 
@@ -316,7 +362,8 @@ class Animator:
         hud.winning_card = e.cards[seats.index(e.seat)]
         hud.last_trick = (e.seat, list(zip(seats, e.cards, strict=True)))
         key = "note.trick_won_you" if e.seat == self.table.human else "note.trick_won"
-        self.note(tr(key, seat=hud.names[e.seat], points=e.points), 1100)
+        seat, points = e.seat, e.points
+        self.note(lambda: tr(key, seat=self.hud.names[seat], points=points), 1100)
         self.wait = self.d(1000)
         self.steps.append(lambda: self._sweep(e))
 
@@ -335,8 +382,9 @@ class Animator:
     def _on_ProjectsCompared(self, e: ProjectsCompared) -> None:
         if e.best is None or e.best_seat is None:
             return
-        self.note(tr("note.best_project", project=project_name(e.best.kind),
-                     seat=self.hud.names[e.best_seat]), 1800)
+        kind, seat = e.best.kind, e.best_seat
+        self.note(lambda: tr("note.best_project", project=project_name(kind), seat=self.hud.names[seat]),
+                  1800)
         self.wait = self.d(700)
 
     def _on_ProjectsShown(self, e: ProjectsShown) -> None:
@@ -344,10 +392,12 @@ class Animator:
         for p in e.projects:
             cards += cards_in(p.cards)
         self.hud.shown[e.seat] = sorted(cards, key=lambda c: (c >> 3, -(c & 7)))
+        played = {c for _s, c in self.table.trick} | {c for pile in self.table.piles for c in pile}
+        self.hud.played_shown |= played & set(cards)
         self.wait = self.d(900)
 
     def _on_ProjectsHidden(self, e: ProjectsHidden) -> None:
-        self.hud.shown = {}
+        self.hud.shown, self.hud.played_shown = {}, set()
 
     def _on_HandScored(self, e: HandScored) -> None:
         hud = self.hud

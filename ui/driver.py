@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from ai.hints import HintReason
 from game.actions import Action
 from game.events import Event, NewHand
-from game.match import MatchState
+from game.match import HandRecord, MatchState
+from game.observation import Observation
 from game.rules import Rules
 from game.state import DealBase, RoundState
 
@@ -92,6 +93,29 @@ class MatchDriver:
 
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
+
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know now: the only view of the hand the table reads."""
+        return self.state.observation(seat)
+
+    def card_refusal(self, card: int) -> tuple[str, int]:
+        """Why the seat to move may not play `card` now: a refusal code ('follow', 'trump', …,
+        compared by value) and a suit, or ('', -1)."""
+        code, suit = self.state.round.card_refusal(card)
+        return str(code), suit
+
+    def actions_count(self) -> int:
+        return len(self.state.actions)
+
+    @property
+    def sheet(self) -> list[HandRecord]:
+        """The score sheet: one record per finished hand."""
+        return self.state.sheet
+
+    @property
+    def match_seed(self) -> int:
+        """The seed the match was dealt from (`--seed` replays it)."""
+        return self.state.seed
 
     # ----- flow ----------------------------------------------------------------------------
 

@@ -50,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         while time.perf_counter() < end and app.running:
             dt = clock.tick(60)
-            if app.animator.hud.summary is not None:
-                app.dismiss_summary()
+            top = app.top
+            if top is not None and top is not app.match and hasattr(top, "back"):
+                top.back()
             app.step(float(min(dt, 100)))
             now = time.perf_counter()
             intervals.append(((now - last) * 1000.0, app.stats[-1].thinking))
@@ -61,8 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     think = [s.work_ms for s in app.stats if s.thinking]
     other = [s.work_ms for s in app.stats if not s.thinking]
     gaps = [ms for ms, thinking in intervals[1:] if thinking]
+    moves = app.match.driver.actions_count() if app.match else 0
     print(f"video driver: {pygame.display.get_driver()}, window {w}x{h}, thinker: {args.thinker}, "
-          f"ai: {args.ai}, {len(app.driver.state.actions)} moves in {args.seconds:g} s, "
+          f"ai: {args.ai}, {moves} moves in {args.seconds:g} s, "
           f"{app.redraws} of {app.frames} frames redrawn")
     for label, xs in (("frame work while a bot thinks", think), ("frame work otherwise", other),
                       ("frame interval while a bot thinks", gaps)):

@@ -1,4 +1,5 @@
-"""Modal screens drawn over the table: hand summary with the score sheet, match end, last trick."""
+"""Drawing the table's overlays (each shown by a scene of `ui.screens.table_screens`): hand summary with
+the score sheet, match end, last trick."""
 
 from __future__ import annotations
 
@@ -14,15 +15,9 @@ from game.scoring import to_game_points
 from . import i18n
 from .layout import Layout
 from .render import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
-from .text import contract_label, project_name, team_name, tr
+from .text import contract_label, project_name, team_name, tr, trn
 
 Row = tuple[str, str, str]
-
-
-def veil(screen: pygame.Surface, alpha: int = 140) -> None:
-    s = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-    s.fill((0, 0, 0, alpha))
-    screen.blit(s, (0, 0))
 
 
 def rounding_sentence(e: HandScored) -> str:
@@ -120,9 +115,9 @@ class Overlays:
         """Set by the app: the players' names and each hand's contract, for the labels."""
 
     def frame(self, screen: pygame.Surface, lay: Layout, box: pygame.Rect | None = None) -> pygame.Rect:
-        veil(screen)
+        """An opaque box (the window dims what is around it): nothing below shows through."""
         box = box or lay.modal_rect()
-        self.r.panel(screen, box, border=GOLD, alpha=238, radius=max(10, round(14 * lay.u)))
+        self.r.panel(screen, box, border=GOLD, alpha=255, radius=max(10, round(14 * lay.u)))
         return box
 
     def put(self, screen: pygame.Surface | None, surf: pygame.Surface, box: pygame.Rect, x: int,
@@ -249,9 +244,10 @@ class Overlays:
     # ----- match end -----------------------------------------------------------------------
 
     def match_end_rect(self, lay: Layout, e: MatchOver, sheet: list[HandRecord],
-                       names: tuple[str, ...] = ("You", "East", "North", "West")) -> pygame.Rect:
+                       names: tuple[str, ...] = ("You", "East", "North", "West"),
+                       footer: str = "") -> pygame.Rect:
         full = lay.modal_rect()
-        h = self.match_end(None, lay, e, sheet, names, full)
+        h = self.match_end(None, lay, e, sheet, names, full, footer)
         box = pygame.Rect(0, 0, min(full.width, max(round(lay.w * 0.5), round(760 * lay.u))),
                           min(full.height, h))
         box.center = full.center
@@ -259,10 +255,11 @@ class Overlays:
 
     def match_end(self, screen: pygame.Surface | None, lay: Layout, e: MatchOver, sheet: list[HandRecord],
                   names: tuple[str, ...] = ("You", "East", "North", "West"),
-                  box: pygame.Rect | None = None) -> int:
-        """Winner, final score and the score sheet; returns the height the content needs."""
+                  box: pygame.Rect | None = None, footer: str = "") -> int:
+        """Winner, final score, the score sheet and a `footer` line (the match's seed); returns the
+        height the content needs."""
         if box is None:
-            box = self.match_end_rect(lay, e, sheet, names)
+            box = self.match_end_rect(lay, e, sheet, names, footer)
         if screen is not None:
             self.frame(screen, lay, box)
         a = self.r.assets
@@ -271,7 +268,7 @@ class Overlays:
         title = a.fit_text(tr(key, partner=names[2], east=names[1], west=names[3]),
                            round(lay.big_font * 1.35), box.width - 2 * pad, TEAM_COLOURS[e.winner], bold=True)
         final = a.text(tr("end.final", us=e.scores[0], them=e.scores[1]), lay.big_font, INK, bold=True)
-        extra = tr("end.hands", hands=len(sheet))
+        extra = trn("end.hands", len(sheet))
         if e.by_gahwa:
             extra = tr("end.gahwa") + " · " + extra
         else:
@@ -284,42 +281,64 @@ class Overlays:
             y += surf.get_height() + gap
         w = min(box.width - 2 * pad, round(680 * lay.u))
         buttons = lay.button_h() + 2 * lay.m
-        y = self.sheet(screen, lay, box, box.centerx - w // 2, y, w, box.bottom - buttons - pad // 2, sheet)
+        small = max(10, lay.small_font - 1)
+        foot_h = a.font(small).get_linesize() + pad // 2 if footer else 0
+        y = self.sheet(screen, lay, box, box.centerx - w // 2, y, w,
+                       box.bottom - buttons - pad // 2 - foot_h, sheet)
+        if footer:
+            y += pad // 2
+            if screen is not None:
+                s = a.fit_text(footer, small, box.width - 2 * pad, DIM_INK)
+                screen.blit(s, s.get_rect(midtop=(box.centerx, y)))
+            y += foot_h - pad // 2
         return y - box.y + pad // 2 + buttons
 
     # ----- last trick ----------------------------------------------------------------------
 
     def last_trick_rect(self, lay: Layout) -> pygame.Rect:
-        w, h = round(lay.tcw * 4.4), round(lay.tch * 2.75)
-        r = pygame.Rect(0, 0, w, h)
+        w, h = round(lay.tcw * 5.2), round(lay.tch * 3.1)
+        r = pygame.Rect(0, 0, min(w, lay.w - 2 * lay.m), min(h, lay.h - 2 * lay.m))
         r.center = (round(lay.cx), round(lay.cy))
         return r
 
     def last_trick(self, screen: pygame.Surface, lay: Layout,
-                   last: tuple[int, list[tuple[int, int]]] | None, names: tuple[str, ...]) -> None:
-        veil(screen, 110)
+                   last: tuple[int, list[tuple[int, int]]] | None, names: tuple[str, ...]) -> list[str]:
+        """The last trick: the four cards where they were played, each with its player's name, the
+        leader marked ('led') and the winner's card outlined. Returns the labels drawn (tests)."""
         box = self.last_trick_rect(lay)
-        self.r.panel(screen, box, border=GOLD, alpha=240)
+        self.r.panel(screen, box, border=GOLD, alpha=255)
         a = self.r.assets
         pad = max(8, round(12 * lay.u))
         if last is None:
             t = a.fit_text(tr("last.none"), lay.font_size, box.width - 2 * pad, INK)
             screen.blit(t, t.get_rect(center=box.center))
-            return
+            return []
         winner, cards = last
+        leader = cards[0][0]
         title = a.fit_text(tr("last.title", seat=names[winner]), lay.font_size, box.width - 2 * pad, INK,
                            bold=True)
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
-        w, h = lay.tcw * 0.72, lay.tch * 0.72
-        cx, cy = box.centerx, box.centery + title.get_height() // 4
-        offs = {0: (0, 0.5 * h), 1: (1.15 * w, 0), 2: (0, -0.5 * h), 3: (-1.15 * w, 0)}
+        w, h = lay.tcw * 0.68, lay.tch * 0.68
+        cx, cy = box.centerx, box.centery + title.get_height() // 3
+        offs = {0: (0, 0.56 * h), 1: (1.3 * w, 0), 2: (0, -0.56 * h), 3: (-1.3 * w, 0)}
+        labels: list[str] = []
+        small = lay.small_font
         for seat, card in cards:
             dx, dy = offs[seat]
             r = self.r.draw_card(screen, card, cx + dx, cy + dy, w, h, 0, True, True)
             if seat == winner:
                 pygame.draw.rect(screen, GOLD, r.inflate(6, 6), 3, border_radius=max(4, r.width // 12))
-            label = a.text(names[seat], lay.small_font, DIM_INK)
-            if seat in (1, 3):
-                screen.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 2)))
-        hint = a.fit_text(tr("last.hint"), lay.small_font, box.width - 2 * pad, DIM_INK)
+            text = names[seat] + (" · " + tr("last.led") if seat == leader else "")
+            labels.append(text)
+            colour = GOLD if seat == leader else DIM_INK
+            label = a.fit_text(text, small, round(w * 1.9), colour, bold=seat == leader)
+            if seat == 2:
+                spot = label.get_rect(bottomleft=(r.right + 4, r.top + label.get_height() + 2))
+            elif seat == 0:
+                spot = label.get_rect(topleft=(r.right + 4, r.bottom - label.get_height() - 2))
+            else:
+                spot = label.get_rect(midtop=(r.centerx, r.bottom + 3))
+            screen.blit(label, spot.clamp(box.inflate(-4, -4)))
+        hint = a.fit_text(tr("last.hint"), small, box.width - 2 * pad, DIM_INK)
         screen.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - pad // 2)))
+        return labels

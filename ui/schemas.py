@@ -87,7 +87,7 @@ def _validator_class() -> Any:
         return isinstance(value, int) and not isinstance(value, bool)
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", strict_int)
-    return validators.extend(Draft202012Validator, type_checker=checker)
+    return validators.extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]
 
 
 @lru_cache(maxsize=1)

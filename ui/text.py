@@ -1,5 +1,5 @@
-"""Every string the table shows goes through `tr(key, **kw)`: the translation files in assets/i18n
-(en.json is the source of truth, ar.json the Arabic) through `ui.i18n`.
+"""Every string the table shows goes through `tr(key, **kw)` (or `trn(key, count)` for a count):
+the gettext catalogues in assets/i18n (en.po is the source of truth, ar.po the Arabic) through `ui.i18n`.
 
 An unknown key is returned as it is, formatted with `kw` when given. Strings stay in logical order
 here; drawing turns them into visual order (`ui.i18n.render_text`, `display_text`).
@@ -31,13 +31,18 @@ from game.contract import Contract
 
 from . import i18n
 
-EN: dict[str, str] = i18n.load_table("en")
-"""The English table (assets/i18n/en.json): every key the game uses."""
+EN: set[str] = i18n.load_catalogue("en").keys()
+"""Every key of the English catalogue (assets/i18n/en.po)."""
 
 
 def tr(key: str, **kw: object) -> str:
     """The displayed text for `key` in the current language (English, else the key itself)."""
     return i18n.tr(key, **kw)
+
+
+def trn(key: str, n: int, **kw: object) -> str:
+    """A count with the language's plural form (`{count}` is the number)."""
+    return i18n.trn(key, n, **kw)
 
 
 def seat_name(seat: int) -> str:

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from .. import i18n
 from ..layout import Layout
 from ..render import DIM_INK, GOLD, INK
 from ..stats import Statistics
-from ..text import tr
-
-if TYPE_CHECKING:
-    pass
-
-
-
-
+from ..text import tr, trn
 from .base import ConfirmScreen, Screen, ScreenHost, mirrored
 
 
@@ -25,8 +16,8 @@ def howto_rows() -> list[tuple[str, str]]:
     """The rules summary and, after it, the keyboard."""
     rows = i18n.howto_blocks()
     rows.append(("heading", tr("keys.title")))
-    for k in ("arrows", "enter", "continue", "c", "a", "f", "s", "space", "h", "l", "plus_minus", "esc",
-              "f11"):
+    for k in ("arrows", "enter", "continue", "c", "a", "f", "s", "space", "r", "h", "l", "b", "p",
+              "plus_minus", "esc", "f11"):
         rows.append(("bullet", tr(f"keys.{k}")))
     return rows
 
@@ -141,10 +132,12 @@ def ratio(won: int, played: int) -> str:
     return tr("stats.ratio", won=won, played=played, percent=round(100 * won / played))
 
 
-def margin(points: int | None) -> str:
-    if points is None:
+def margin(points: int | None, sign: int = 0) -> str:
+    """A hand's margin in game points; `sign` +1 shows only a win (best hand), −1 only a loss
+    (worst hand): after a match of losses the best hand is '—', never '−20'."""
+    if points is None or (sign > 0 and points <= 0) or (sign < 0 and points >= 0):
         return tr("stats.none")
-    return tr("stats.margin", points=f"{points:+d}")
+    return trn("stats.margin", abs(points), count=f"{points:+d}".replace("-", "−"))
 
 
 def stats_columns(s: Statistics) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -155,8 +148,8 @@ def stats_columns(s: Statistics) -> list[tuple[str, list[tuple[str, str]]]]:
         (tr("stats.hands_played"), str(s.hands_played)),
         (tr("stats.hands_won"), ratio(s.hands_won, s.hands_played)),
         (tr("stats.hands_thrown_in"), str(s.hands_thrown_in)),
-        (tr("stats.best_hand"), margin(s.best_hand)),
-        (tr("stats.worst_hand"), margin(s.worst_hand)),
+        (tr("stats.best_hand"), margin(s.best_hand, +1)),
+        (tr("stats.worst_hand"), margin(s.worst_hand, -1)),
     ]
     right = [
         (tr("stats.hokum_taken"), str(s.hokum_taken)),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import pygame
 
@@ -11,13 +11,6 @@ from ..layout import Layout
 from ..panels import button_font_size
 from ..render import DIM_INK, GOLD, INK
 from ..text import tr
-
-if TYPE_CHECKING:
-    pass
-
-
-
-
 from .base import ConfirmScreen, Screen, ScreenHost
 from .info import HowToScreen, StatsScreen
 from .settings_screen import SettingsScreen
@@ -46,6 +39,7 @@ class MenuScreen(Screen):
 class MainMenu(MenuScreen):
     """New match, Continue (only with a saved match), Settings, How to play, Statistics, Quit."""
 
+    covers = True
     close_on_outside_click = False
 
     def __init__(self, host: ScreenHost) -> None:
@@ -181,7 +175,7 @@ class PauseMenu(MenuScreen):
 
     def draw_below(self, surface: pygame.Surface) -> None:
         lay = self.host.layout
-        self.panel(surface, self.frame, veil=120)
+        self.panel(surface, self.frame)
         t = self.text(tr("pause.title"), lay.big_font, INK, True)
         surface.blit(t, t.get_rect(midtop=(self.frame.centerx, self.frame.y + lay.m)))
         if self.host.persist_profile:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -13,13 +13,6 @@ from ..layout import Layout
 from ..render import DIM_INK, GOLD, INK
 from ..settings import DECKS, DIFFICULTIES, LANGUAGES, SPEEDS, Settings
 from ..text import tr
-
-if TYPE_CHECKING:
-    pass
-
-
-
-
 from .base import Element, Item, Screen, ScreenHost, mirrored
 
 
@@ -58,6 +51,23 @@ def settings_tabs() -> list[tuple[str, list[Row], str]]:
             ("settings.section.display", display, ""),
             ("settings.section.sound", sound, "settings.speech_none"),
             ("settings.section.rules", rules, "settings.rules_next_match")]
+
+
+NAME_FIELDS = ("name_south", "name_east", "name_north", "name_west")
+
+
+def shown_name(field: str, value: str) -> str:
+    """A name left at its default shown in the language (أنت, فهد …), never the English default."""
+    from ..text import DEFAULT_NAMES
+    seat = NAME_FIELDS.index(field)
+    return tr(f"name.default.{seat}") if value == DEFAULT_NAMES[seat] else value
+
+
+def stored_name(field: str, text: str) -> str:
+    """The default name stays the default (so it follows the language) when it is what was typed."""
+    from ..text import DEFAULT_NAMES
+    seat = NAME_FIELDS.index(field)
+    return DEFAULT_NAMES[seat] if text == tr(f"name.default.{seat}") else text
 
 
 def get_value(settings: Settings, name: str) -> object:
@@ -146,8 +156,9 @@ class SettingsScreen(Screen):
         if row.kind == "entry":
             entry = pygame_gui.elements.UITextEntryLine(mirrored(rect, box), manager=self.manager)
             entry.set_text_length_limit(20)
-            entry.set_text(str(get_value(settings, row.field)))
+            entry.set_text(shown_name(row.field, str(get_value(settings, row.field))))
             item.widgets.append(entry)
+            item.words = tr(row.label)
             return
         if row.kind == "volume":
             bw = rect.h + round(10 * lay.u)
@@ -173,6 +184,22 @@ class SettingsScreen(Screen):
 
     # ----- changes -------------------------------------------------------------------------
 
+    def item_words(self, item: Item) -> str:
+        """'Language: العربية', 'Volume: 70%', 'Your name: Ali', the tab: what the ear needs."""
+        row = self.row_of(item)
+        if item.kind == "tabs":
+            return tr(settings_tabs()[self.tab][0])
+        if row is None:
+            return item.words
+        value = get_value(self.host.settings, row.field)
+        if row.kind == "volume":
+            shown = tr("settings.volume_value", percent=round(self.host.settings.volume * 100))
+        elif row.kind == "entry":
+            shown = self.entry_text(item)
+        else:
+            shown = next((tr(k) for v, k in row.options if v == value), str(value))
+        return f"{tr(row.label)}: {shown}"
+
     def row_of(self, item: Item) -> Row | None:
         for row in self.rows:
             if row.field == item.name:
@@ -189,6 +216,7 @@ class SettingsScreen(Screen):
             self.host.play_sound("click")
         if new.language == old_language:
             self.build()
+        self.say_focus()  # the new value, aloud
 
     def adjust(self, item: Item, direction: int) -> None:
         if item.kind == "tabs":
@@ -234,7 +262,8 @@ class SettingsScreen(Screen):
             self.back()
         elif name == "reset":
             keep = self.host.settings
-            self.host.apply_settings(Settings())
+            self.host.apply_settings(replace(Settings(), window_x=keep.window_x, window_y=keep.window_y,
+                                             window_w=keep.window_w, window_h=keep.window_h))
             if Settings().language == keep.language:
                 self.build()
 
@@ -244,14 +273,15 @@ class SettingsScreen(Screen):
                 text = str(self.entry_text(it))
                 if 0 < len(text.strip()) <= 20:
                     self.problem = ""
-                    self.host.apply_settings(with_value(self.host.settings, it.name, text.strip()))
+                    value = stored_name(it.name, text.strip())
+                    self.host.apply_settings(with_value(self.host.settings, it.name, value))
                 else:
                     self.problem = tr("settings.name_invalid")
 
     def left_item(self) -> None:
         for it in self.items:
             if it.kind == "entry" and it is not self.focused():
-                saved = str(get_value(self.host.settings, it.name))
+                saved = shown_name(it.name, str(get_value(self.host.settings, it.name)))
                 if self.entry_text(it).strip() != saved:
                     entry: Element = it.widgets[0]
                     entry.set_text(saved)
@@ -307,6 +337,33 @@ class SettingsScreen(Screen):
             self.deck_preview(surface, box, y + pad // 2)
         self.nav_hint(surface, box, "settings.nav")
 
+    def draw_above(self, surface: pygame.Surface) -> None:
+        """The names typed in, drawn shaped and in reading order (pygame-gui would show Arabic as
+        separate letters left to right while it is typed): over the entry's own text, with the cursor."""
+        lay, a = self.host.layout, self.host.renderer.assets
+        size = max(12, round(16 * lay.u))
+        for it in self.items:
+            if it.kind != "entry":
+                continue
+            entry: Element = it.widgets[0]
+            inner = pygame.Rect(entry.rect).inflate(-8, -6)
+            pygame.draw.rect(surface, (12, 35, 23), inner)
+            text = str(entry.get_text())
+            rtl = i18n.has_rtl(text) or (not text and i18n.is_rtl())
+            surf = a.text(text, size, (244, 240, 226)) if text else None
+            width = surf.get_width() if surf is not None else 0
+            x = inner.right - 4 - width if rtl else inner.x + 4
+            if surf is not None:
+                area = pygame.Rect(0, 0, inner.w - 8, inner.h)
+                surface.blit(surf, (x, inner.centery - surf.get_height() // 2), area)
+            if it is self.focused():
+                pos = int(getattr(entry, "edit_position", len(text)))
+                before = a.width(text[:pos], size) if pos else 0
+                cx = x + width - before - 2 if rtl else x + before + 1  # beside the glyph, not on it
+                h = a.font(size).get_linesize()
+                top, bottom = inner.centery - h // 2, inner.centery + h // 2
+                pygame.draw.line(surface, (255, 217, 120), (cx, top), (cx, bottom), 2)
+
     def deck_preview(self, surface: pygame.Surface, box: pygame.Rect, top: int) -> None:
         """A card of each suit in the chosen deck (two-colour: ♦ red, ♣ black; four-colour: blue, green)."""
         lay, r = self.host.layout, self.host.renderer
@@ -321,5 +378,3 @@ class SettingsScreen(Screen):
         for i, card in enumerate((7, 14, 21, 28)):  # A♠ K♥ Q♦ J♣
             r.draw_card(surface, card, x0 + i * step, top + h / 2, w, h, 0, True, True)
 
-
-# ----- how to play -----------------------------------------------------------------------------

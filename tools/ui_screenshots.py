@@ -1,0 +1,164 @@
+"""Screenshots of every screen of the table and the menus, in English and Arabic, at 1024×640 and
+1920×1080 (headless): `python tools/ui_screenshots.py OUT_DIR`. The table is reached by keyboard
+events as a player would; a few rare moments (Locked/Open, three-digit scores, shown projects with
+a card already played) are set up directly on the table's state."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame
+
+from game.actions import LOCKED, OPEN, PASS, SUN
+from game.events import MatchOver
+from ui import i18n
+from ui.app import App
+from ui.screens import HowToScreen, SettingsScreen, StatsScreen
+from ui.settings import Settings
+from ui.worker import InlineThinker
+
+DT = 50.0
+
+
+def press(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+    app.step(DT)
+
+
+def run_until(app: App, cond: Callable[[], bool], limit: int = 6000) -> None:
+    for _ in range(limit):
+        if cond():
+            return
+        app.step(DT)
+    raise RuntimeError("never got there")
+
+
+def decide(app: App) -> None:
+    """One decision of South's, by keyboard: Sun / Declare / Pass, else the last legal card."""
+    t = app.match
+    assert t is not None
+    legal = t.driver.legal_actions()
+    app.step(DT)
+    want = next((a for a in (SUN, PASS) if a in legal), None)
+    if want is None:
+        cards = [c for c in t.table.hands[0] if c in legal]
+        want = cards[-1] if cards else legal[0]
+    press(app, pygame.K_RIGHT)
+    for _ in range(12):
+        if t.selection.target is not None and t.selection.target[1] == want:
+            break
+        press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)
+
+
+def shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
+    saved: list[Path] = []
+    tag = f"{language}_{size[0]}x{size[1]}"
+    app = App(7, humans=(0,), settings=Settings(animation_speed="fast", sound=False, language=language),
+              thinker=InlineThinker(), size=size, sound=False, ai="random")
+
+    def shot(name: str) -> None:
+        app.invalidate()
+        app.render()
+        path = out / f"{name}_{tag}.png"
+        pygame.image.save(app.screen, str(path))
+        saved.append(path)
+
+    t = app.match
+    assert t is not None
+    try:
+        run_until(app, lambda: t.human_turn() and t.gui.panel is not None)
+        app.step(DT)
+        shot("table_bidding")
+        press(app, pygame.K_b)
+        shot("bid_history_bidding")
+        press(app, pygame.K_ESCAPE)
+        # a whole hand by keyboard, stopping at the first trick shown
+        while t.animator.hud.last_trick is None:
+            run_until(app, lambda: t.human_turn() or t.animator.hud.last_trick is not None)
+            if t.animator.hud.last_trick is None:
+                decide(app)
+        run_until(app, lambda: t.human_turn() or t.animator.hud.summary is not None)
+        press(app, pygame.K_l)
+        shot("last_trick")
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_b)
+        shot("bid_history_play")
+        press(app, pygame.K_ESCAPE)
+        if t.human_turn():
+            press(app, pygame.K_h)
+            run_until(app, lambda: t.hints.last is not None, 400)
+            shot("hint")
+        while t.animator.hud.summary is None:
+            run_until(app, lambda: t.human_turn() or t.animator.hud.summary is not None)
+            if t.animator.hud.summary is None:
+                decide(app)
+        app.step(DT)
+        shot("hand_summary")
+        press(app, pygame.K_RETURN)
+        run_until(app, lambda: t.human_turn())
+        app.step(DT)
+        shot("table_hand2")
+        press(app, pygame.K_p)
+        shot("score_sheet_play")
+        press(app, pygame.K_ESCAPE)
+        # three-digit scores, tricks and points: the score panel keeps every figure
+        hud = t.animator.hud
+        keep = hud.scores, list(hud.tricks), list(hud.points), hud.phase
+        hud.scores, hud.tricks, hud.points, hud.phase = (148, 139), [4, 3], [88, 64], "playing"
+        shot("score_panel_3digits")
+        hud.scores, hud.tricks, hud.points, hud.phase = keep[0], keep[1], keep[2], keep[3]
+        # shown projects, one card already played
+        hud.shown = {1: [7, 6, 5], 2: [12, 20, 28, 4]}
+        hud.played_shown = {7, 20}
+        shot("projects_shown_played")
+        hud.shown, hud.played_shown = {}, set()
+        # Locked / Open: the panel with its explanation
+        from ui.text import tr
+        t.gui.want_panel(("demo",), tr("panel.your_call_raise"), tr("panel.locked_open"),
+                         [(LOCKED, tr("call.locked")), (OPEN, tr("call.open"))])
+        t.gui.manager.update(0.0)
+        shot("locked_open_panel")
+        t.gui.clear_panel()
+        # menus over the table: only the top one readable
+        app.pause()
+        shot("pause")
+        app.open_screen(SettingsScreen(app, tab=0))
+        shot("settings_over_pause")
+        app.resume()
+        app.open_screen(HowToScreen(app))
+        shot("howto")
+        app.resume()
+        app.recorder.statistics.best_hand, app.recorder.statistics.worst_hand = -20, -26
+        app.recorder.statistics.hands_played = 5
+        app.open_screen(StatsScreen(app))
+        shot("stats_after_losses")
+        app.resume()
+        hud.match_over = MatchOver(1, (98, 160), False)
+        app.step(DT)
+        shot("match_end")
+    finally:
+        app.close()
+        i18n.set_language("en")
+    return saved
+
+
+def main() -> int:
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "ui-shots")
+    out.mkdir(parents=True, exist_ok=True)
+    for language in ("en", "ar"):
+        for size in ((1024, 640), (1920, 1080)):
+            for p in shots(out, language, size):
+                print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
