@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .actions import is_card
-from .cards import ACE, KING, QUEEN, SUIT_MASKS, CardSet, partner_of
+from .cards import ACE, KING, QUEEN, SUIT_MASKS, CardSet
 from .observation import Observation
 from .phase import Phase
 from .projects import Project, best_split, blocks_baloot, compare_key, contains_baloot, project_value
@@ -123,6 +123,21 @@ def blocks_seat_baloot(projects: Sequence[Project], trump: int) -> bool:
     """Shown projects that cancel their holder's Baloot (a Hundred with K+Q of trump, four
     Kings or four Queens)."""
     return any(blocks_baloot(p, trump) for p in projects)
+
+
+def shown_blocks_baloot(obs: Observation, seat: int) -> bool:
+    """Whether the projects `seat` showed in the second trick cancel its Baloot (what everyone
+    at the table can tell from the cards shown)."""
+    c = obs.contract
+    if c is None or c.sun or obs.project_team is None or seat & 1 != obs.project_team:
+        return False
+    pb = obs.play_base
+    if pb is not None and pb.tricks_done > 0:  # a fixture: its shown projects are given
+        return blocks_seat_baloot(pb.declared[seat], c.trump)
+    if not obs.tricks:
+        return False
+    return blocks_seat_baloot(best_split(obs.shown[seat], False, c.trump,
+                                         obs.rules.trump_sequence_wins_ties), c.trump)
 
 
 def project_points(projects: Sequence[Project], sun: bool) -> int:
@@ -312,11 +327,7 @@ class CardPlay:
             for seat, a in obs.history:
                 if is_card(a) and a >> 3 == c.trump and QUEEN <= a & 7 <= KING:
                     s.kq[seat] += 1
-            compared_here = bool(obs.tricks) and (pb is None or pb.tricks_done == 0)
-            if compared_here and obs.project_team is not None:
-                for seat in (obs.project_team, partner_of(obs.project_team)):
-                    shown = best_split(obs.shown[seat], False, c.trump, s.tie_rule)
-                    s.blocked[seat] = blocks_seat_baloot(shown, c.trump)
+            s.blocked = [shown_blocks_baloot(obs, seat) for seat in range(4)]
         s.baloot = NO_SEAT if obs.baloot_seat is None else obs.baloot_seat
         return s
 

@@ -22,6 +22,7 @@ from .cardplay import (
     PROJECTS_SETTLED,
     TRICK_OVER,
     CardPlay,
+    blocks_seat_baloot,
 )
 from .cards import (
     SEAT_NAMES,
@@ -121,6 +122,7 @@ class RoundState:
                 cp.project_team = b.project_team
                 for s in (b.project_team, b.project_team + 2):
                     self.shown[s] = mask_of_projects(b.declared[s])
+                    cp.blocked[s] = not cp.sun and blocks_seat_baloot(b.declared[s], cp.trump)
         if b.baloot_seat is not None:
             cp.baloot = b.baloot_seat
             cp.kq[b.baloot_seat] = 2

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.actions import HOKUM, PASS, SUN
-from game.cards import cards_in
+from game.cards import cards_in, rank_of, seat_after, suit_of, team_of
 from game.contract import Contract
 from game.events import (
     BalootCalled,
@@ -125,7 +125,7 @@ def deal_order(base: DealBase, number: int) -> list[int]:
     order: list[int] = []
     for lo, hi in ((0, 3), (3, 5)):
         for i in range(4):
-            seat = (base.dealer + 1 + i) & 3
+            seat = seat_after(base.dealer, 1 + i)
             order += fives[seat][lo:hi]
     return [*order, base.buying_card, *base.stock]
 
@@ -252,8 +252,8 @@ class Animator:
     def _first_deal_seat(self, i: int) -> int:
         dealer = self.table.dealer
         if i < 12:
-            return (dealer + 1 + i // 3) & 3
-        return (dealer + 1 + (i - 12) // 2) & 3
+            return seat_after(dealer, 1 + i // 3)
+        return seat_after(dealer, 1 + (i - 12) // 2)
 
     def _start_bidding(self) -> None:
         self.hud.phase = "bidding"
@@ -261,7 +261,7 @@ class Animator:
     def _on_BidMade(self, e: BidMade) -> None:
         hud = self.hud
         hud.phase = "bidding"
-        buy_suit = hud.buying_card >> 3 if hud.buying_card >= 0 else None
+        buy_suit = suit_of(hud.buying_card) if hud.buying_card >= 0 else None
         choice = e.action in (HOKUM, SUN) and e.seat in self._hokum_bidders and e.round == 1
         if e.action == HOKUM and e.round == 1:
             self._hokum_bidders.add(e.seat)
@@ -358,7 +358,7 @@ class Animator:
 
     def _on_TrickWon(self, e: TrickWon) -> None:
         hud = self.hud
-        seats = [(e.leader + i) & 3 for i in range(len(e.cards))]
+        seats = [seat_after(e.leader, i) for i in range(len(e.cards))]
         hud.winning_card = e.cards[seats.index(e.seat)]
         hud.last_trick = (e.seat, list(zip(seats, e.cards, strict=True)))
         key = "note.trick_won_you" if e.seat == self.table.human else "note.trick_won"
@@ -375,8 +375,8 @@ class Animator:
             t.to_pile(card, e.seat)
             delays[card] = i * self.d(30)
         t.retarget(self.d(360), delays)
-        hud.tricks[e.seat & 1] += 1
-        hud.points[e.seat & 1] += e.points
+        hud.tricks[team_of(e.seat)] += 1
+        hud.points[team_of(e.seat)] += e.points
         self.play_sound("trick_won")
 
     def _on_ProjectsCompared(self, e: ProjectsCompared) -> None:
@@ -391,7 +391,7 @@ class Animator:
         cards: list[int] = []
         for p in e.projects:
             cards += cards_in(p.cards)
-        self.hud.shown[e.seat] = sorted(cards, key=lambda c: (c >> 3, -(c & 7)))
+        self.hud.shown[e.seat] = sorted(cards, key=lambda c: (suit_of(c), -rank_of(c)))
         played = {c for _s, c in self.table.trick} | {c for pile in self.table.piles for c in pile}
         self.hud.played_shown |= played & set(cards)
         self.wait = self.d(900)

@@ -23,7 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.actions import is_card
-from game.cards import KING, QUEEN, RANK_LABELS, SUIT_SYMBOLS
+from game.cardplay import shown_blocks_baloot
+from game.cards import KING, QUEEN, RANK_LABELS, SUIT_SYMBOLS, rank_of, seat_after, suit_of, team_of
 from game.observation import Observation
 from game.phase import Phase
 from game.ranking import NO_TRUMP
@@ -48,11 +49,11 @@ SuitName = Callable[[int], str]
 
 
 def card_symbol(card: int) -> str:
-    return RANK_LABELS[card & 7] + SUIT_SYMBOLS[card >> 3]
+    return RANK_LABELS[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
 
 
 def card_words(card: int) -> str:
-    return tr("card.name", rank=tr(f"rank.{card & 7}"), suit=tr(f"suit.{card >> 3}"))
+    return tr("card.name", rank=tr(f"rank.{rank_of(card)}"), suit=tr(f"suit.{suit_of(card)}"))
 
 
 def suit_symbol_name(suit: int) -> str:
@@ -84,7 +85,7 @@ def cards_on_table(obs: Observation, names: Sequence[str] | None = None) -> Anno
         if obs.phase is not Phase.PLAYING or not obs.trick:
             text = tr("announce.table_empty")
         else:
-            items = [tr("announce.played", seat=_seat((obs.trick_leader + i) & 3, names, me),
+            items = [tr("announce.played", seat=_seat(seat_after(obs.trick_leader, i), names, me),
                         card=card(c)) for i, c in enumerate(obs.trick)]
             text = tr("announce.table", cards=list_join(items))
         return text + _turn_suffix(obs, me, names)
@@ -146,7 +147,7 @@ def suit_led(obs: Observation, names: Sequence[str] | None = None) -> Announceme
             if obs.to_move is not None:
                 return tr("announce.led_none_seat", seat=_seat(obs.to_move, names, obs.seat))
             return tr("announce.led_none")
-        led = obs.trick[0] >> 3
+        led = suit_of(obs.trick[0])
         if obs.trick_leader == obs.seat:
             return tr("announce.led_you", suit=suit(led))
         return tr("announce.led", suit=suit(led), seat=_seat(obs.trick_leader, names, obs.seat))
@@ -157,7 +158,7 @@ def suit_led(obs: Observation, names: Sequence[str] | None = None) -> Announceme
 # ----- S: scores ------------------------------------------------------------------------------
 
 def scores(obs: Observation, names: Sequence[str] | None = None) -> Announcement:
-    us, them = obs.seat & 1, 1 - (obs.seat & 1)
+    us, them = team_of(obs.seat), 1 - team_of(obs.seat)
     text = tr("announce.score_match", us=obs.match_scores[us], them=obs.match_scores[them],
               target=MATCH_TARGET)
     if obs.contract is not None and obs.phase in (Phase.PLAYING, Phase.OVER):
@@ -180,7 +181,8 @@ def baloot(obs: Observation, names: Sequence[str] | None = None) -> Announcement
         if who == me:
             text = tr("announce.baloot_you")
         else:
-            text = tr("announce.baloot_seat", seat=_seat(who, names, me), team=tr(f"team.{(who ^ me) & 1}"))
+            team = tr(f"team.{int(team_of(who) != team_of(me))}")
+            text = tr("announce.baloot_seat", seat=_seat(who, names, me), team=team)
     elif c is None:
         text = tr("announce.baloot_no_contract")
     elif c.sun or c.trump == NO_TRUMP:
@@ -190,20 +192,11 @@ def baloot(obs: Observation, names: Sequence[str] | None = None) -> Announcement
         mine = {card for card in (k, q) if obs.hand >> card & 1}
         mine |= {a for s, a in obs.history if s == me and is_card(a) and a in (k, q)}
         if len(mine) == 2 and obs.phase is not Phase.OVER:
-            text = tr("announce.baloot_blocked") if _blocked(obs, k, q) else tr("announce.baloot_hold")
+            blocked = shown_blocks_baloot(obs, me)
+            text = tr("announce.baloot_blocked") if blocked else tr("announce.baloot_hold")
         else:
             text = tr("announce.baloot_none")
     return Announcement("space", text, text)
-
-
-def _blocked(obs: Observation, k: int, q: int) -> bool:
-    """The seat showed its King and Queen of trump inside a Hundred, or four Kings or Queens."""
-    shown = obs.shown[obs.seat]
-    if not shown:
-        return False
-    kings = sum(shown >> (s * 8 + KING) & 1 for s in range(4))
-    queens = sum(shown >> (s * 8 + QUEEN) & 1 for s in range(4))
-    return kings == 4 or queens == 4 or bool(shown >> k & 1 and shown >> q & 1)
 
 
 _BUILDERS: dict[str, Callable[[Observation, Sequence[str] | None], Announcement]] = {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.actions import DECLARE, NO_DECLARE, PASS, Action, is_card
-from game.cards import CardSet, cards_in
+from game.cards import CardSet, cards_in, rank_of, suit_of
 from game.observation import Observation
 from game.phase import Phase
 
@@ -26,7 +26,7 @@ def call_labels(obs: Observation) -> list[tuple[Action, str]]:
     if obs.phase is Phase.PLAYING:
         return [(a, tr("call.declare") if a == DECLARE else tr("call.no_declare"))
                 for a in legal if a in (DECLARE, NO_DECLARE)]
-    buy_suit = obs.buying_card >> 3 if obs.buying_card >= 0 else None
+    buy_suit = suit_of(obs.buying_card) if obs.buying_card >= 0 else None
     choice = choosing_contract(obs)
     return [(a, call_label(a, buy_suit, obs.bidding_round, choice)) for a in legal]
 
@@ -40,7 +40,7 @@ def playable(obs: Observation) -> set[int] | None:
 
 def display_order(cards: CardSet) -> list[int]:
     """Cards by suit, strongest rank first (for the projects and the hand read aloud)."""
-    return sorted(cards_in(cards), key=lambda c: (c >> 3, -(c & 7)))
+    return sorted(cards_in(cards), key=lambda c: (suit_of(c), -rank_of(c)))
 
 
 def projects_line(obs: Observation) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from game.cards import SUIT_SYMBOLS
+from game.cards import SUIT_SYMBOLS, suit_of, team_of
 from game.events import (
     BalootCalled,
     BidMade,
@@ -57,7 +57,7 @@ def hand_by_suit(hand: int) -> str:
     cards = display_order(hand)
     parts = []
     for suit in (0, 1, 3, 2):  # the order of the hand on screen: ♠ ♥ ♣ ♦
-        mine = [c for c in cards if c >> 3 == suit]
+        mine = [c for c in cards if suit_of(c) == suit]
         ranks = i18n.list_join([tr(f"rank.{c & 7}") for c in mine]) if mine else tr("say.none")
         parts.append(tr("say.suit_cards", suit=suit_words(suit), cards=ranks))
     return tr("say.hand", count=len(cards), cards=". ".join(parts))
@@ -107,7 +107,7 @@ class Narrator:
         elif isinstance(e, HandScored):
             self(summary_words(e))
         elif isinstance(e, MatchOver):
-            key = "end.title_win" if e.winner == self.me & 1 else "end.title_loss"
+            key = "end.title_win" if e.winner == team_of(self.me) else "end.title_loss"
             self(tr(key, partner=names[2], east=names[1], west=names[3]) + ". "
                  + tr("end.final", us=e.scores[0], them=e.scores[1]))
 

@@ -8,7 +8,7 @@ from typing import NamedTuple
 import numpy as np
 import pygame
 
-from game.cards import SUIT_SYMBOLS
+from game.cards import SUIT_SYMBOLS, team_of
 from game.contract import Contract
 
 from . import i18n
@@ -203,7 +203,7 @@ class Renderer:
     def draw_plates(self, screen: pygame.Surface, lay: Layout, hud: Hud, aff: Affordance) -> None:
         for seat in range(4):
             r = lay.plate_rect(seat)
-            team = seat & 1
+            team = team_of(seat)
             active = aff.active_seat == seat
             border = TEAM_COLOURS[team] if active else tuple(c // 2 + 20 for c in TEAM_COLOURS[team])
             self.panel(screen, r, border=border, alpha=200 if active else 160,  # type: ignore[arg-type]

@@ -26,7 +26,7 @@ from game.actions import (
     TRIPLE,
     Action,
 )
-from game.cards import RANK_LABELS, SUIT_SYMBOLS
+from game.cards import RANK_LABELS, SUIT_SYMBOLS, rank_of, suit_of
 from game.contract import Contract
 
 from . import i18n
@@ -62,7 +62,7 @@ def suit_symbol(suit: int) -> str:
 
 
 def card_label(card: int) -> str:
-    return RANK_LABELS[card & 7] + SUIT_SYMBOLS[card >> 3]
+    return RANK_LABELS[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
 
 
 def project_name(kind: str) -> str:

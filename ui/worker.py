@@ -12,17 +12,15 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import random
 import sys
 import threading
-import time
-from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
 
 from ai.agent import Agent, RandomAgent
 from ai.hints import HintReason, recommend_explained
+from ai.registry import make_agent as registry_make
 from game.actions import Action
 from game.observation import Observation
 
@@ -43,53 +41,14 @@ class Request:
     legal: tuple[Action, ...]
 
 
-class BusyAgent:
-    """Burns CPU for `ms` milliseconds, then plays randomly: stands in for a slow search when
-    measuring the frame time (spec "busy:1500")."""
-
-    def __init__(self, ms: float, seed: int) -> None:
-        self.name = f"busy:{ms:g}"
-        self.ms = ms
-        self.rng = random.Random(seed)
-
-    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        end = time.perf_counter() + self.ms / 1000.0
-        x = 0
-        while time.perf_counter() < end:
-            for i in range(2000):
-                x = (x * 31 + i) % 1_000_003
-        return legal_actions[self.rng.randrange(len(legal_actions))]
-
-
 def make_agent(spec: str, seed: int) -> Agent:
-    """An agent from a spec such as "ismcts:hard", "heuristic", "random" (`ai.registry`).
-
-    Until `ai.registry` exists (or if it does not know the spec) this falls back to RandomAgent.
-    """
-    if spec == "random":
-        return RandomAgent(seed)
-    if spec.startswith("busy:"):
-        return BusyAgent(float(spec.split(":", 1)[1]), seed)
+    """The agent of a spec of the fixed registry (`ai.registry`); a spec it does not know plays
+    randomly (a save or a setting can name only registry agents: they are checked on load)."""
     try:
-        from ai.registry import make_agent as registry_make  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return RandomAgent(seed)
-    try:
-        agent: Agent = registry_make(spec, seed)
-    except (ValueError, KeyError, ImportError) as exc:
+        return registry_make(spec, seed)
+    except (ValueError, KeyError) as exc:
         print(f"baloot: unknown computer player {spec!r} ({exc}); playing random", file=sys.stderr)
         return RandomAgent(seed)
-    return agent
-
-
-def available_specs() -> list[str]:
-    """The registry's agent specs, if it lists them."""
-    try:
-        import ai.registry as registry  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return ["random"]
-    specs = getattr(registry, "SPECS", None) or getattr(registry, "AGENTS", None)
-    return [str(s) for s in specs] if specs else ["random"]
 
 
 _AGENTS: dict[tuple[tuple[int, int], str, int], Agent] = {}

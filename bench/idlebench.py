@@ -3,7 +3,7 @@ touching it, for `--seconds`; prints the share of one core the process used and 
 were drawn. See docs/performance.md.
 
     SDL_AUDIODRIVER=dummy SDL_FRAMEBUFFER_ACCELERATION=0 xvfb-run -a -s "-screen 0 1920x1080x24" \\
-        python -m ui.idlebench --seconds 20 --size 1280x800
+        python bench/idlebench.py --seconds 20 --size 1280x800
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import time
 
 import pygame
 
-from .app import App
-from .settings import Settings
+from ui.app import App
+from ui.settings import Settings
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m ui.idlebench")
+    p = argparse.ArgumentParser(prog="python bench/idlebench.py")
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--size", default="1280x800")
     args = p.parse_args(argv)

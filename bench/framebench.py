@@ -1,6 +1,6 @@
 """Frame time while the computer players think: the real window loop, four bots, wall-clock frames.
 
-    SDL_VIDEODRIVER=dummy .venv/bin/python -m ui.framebench --ai ismcts:hard --seconds 20
+    SDL_VIDEODRIVER=dummy .venv/bin/python bench/framebench.py --ai ismcts:hard --seconds 20
     ... --thinker thread     # for comparison: the same search in a thread of the drawing process
 
 Reports the work time of each frame (input, animation, drawing, flip; the clock's sleep excluded)
@@ -36,9 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from .app import App
-    from .settings import Settings
-    from .worker import make_thinker
+    from ui.app import App
+    from ui.settings import Settings
+    from ui.worker import make_thinker
 
     w, h = (int(v) for v in args.size.split("x"))
     app = App(args.seed, humans=(), settings=Settings(animation_speed="normal", sound=False),
