@@ -59,7 +59,7 @@ class CallModel:
             b.apply(a, 0 if a == KAWESH else _NOT_KAWESH)
             hist.append((seat, a))
         if obs.raises and b.contract is not None:
-            d = Doubling.start(b.contract, obs.match_scores)
+            d = Doubling.start(b.contract, obs.match_scores, obs.rules)
             for seat, a in obs.raises:
                 legal = tuple(d.legal())
                 if seat != obs.seat and len(legal) > 1:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import FULL_DECK, CardSet
+from .cards import FULL_DECK, QUEEN, CardSet
 from .contract import Contract
 from .deal import PlayBase
 from .phase import Phase
@@ -61,6 +61,9 @@ class Observation:
     """The cards each seat has played in this hand (from `history`)."""
     play_base: PlayBase | None
     """For a position that starts in the card play (a fixture): its public part, hands empty."""
+    belote_said: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Classic Belote: 1 once a seat announced belote with its King of trump (so it holds the
+    Queen), 2 once it announced rebelote."""
     own_project_cards: tuple[CardSet, ...] = ()
     """The cards of each of `own_projects`, in the same order (what the seat would show)."""
 
@@ -79,4 +82,6 @@ class Observation:
         m = self.shown[seat]
         if self.buyer == seat and self.buying_card >= 0 and self.phase is not Phase.BIDDING:
             m |= 1 << self.buying_card
+        if self.belote_said[seat] == 1 and self.contract is not None:  # belote said: the Queen
+            m |= 1 << (self.contract.trump * 8 + QUEEN)
         return m & ~self.played
