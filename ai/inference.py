@@ -88,7 +88,7 @@ class CallModel:
                     hand = _first_five(full, obs.buying_card if obs.buyer == c.seat else -1, rng)
                     fives[c.seat] = hand
             pred = decide_call(c.seat, hand, c.legal, obs.buying_card, c.before, c.contract,
-                               obs.match_scores, c.round)
+                               obs.match_scores, c.round, belote=obs.rules.belote)
             if pred != c.action:
                 w *= self.mismatch
                 if w <= floor:

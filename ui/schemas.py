@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ai.registry import AgentSpecError, check_spec
-from game.rules import RuleSet, Rules
+from game.rules import Rules, RuleSet
 
 JSON = dict[str, Any]
 
