@@ -46,7 +46,8 @@ def settings_tabs() -> list[tuple[str, list[Row], str]]:
     ]
     sound = [Row("sound", "settings.sound", "choice", ON_OFF), Row("volume", "settings.volume", "volume"),
              Row("speech", "settings.speech", "choice", ON_OFF)]
-    rules = [Row(f"rules.{name}", f"rules.{name}", "choice", ON_OFF) for name in Rules().to_dict()]
+    rules = [Row(f"rules.{name}", f"rules.{name}", "choice", ON_OFF) for name in Rules().to_dict()
+             if name != "game"]  # the rule set itself is chosen elsewhere (issue 13: presets)
     return [("settings.section.players", players, "settings.difficulty_next_match"),
             ("settings.section.display", display, ""),
             ("settings.section.sound", sound, "settings.speech_none"),
