@@ -23,6 +23,7 @@ import time
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -44,7 +45,12 @@ from .storage import save_file
 from .table_scene import HUMAN, TableScene
 from .text import display_names, file_problem, tr
 from .toasts import TOAST_MS, Toasts
-from .worker import InlineThinker, Thinker
+from .worker import InlineThinker, SharedThinker, Thinker
+
+if TYPE_CHECKING:
+    from ai.coach import Verdict
+
+    from .coaching import CoachKey
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -77,6 +83,10 @@ class App:
         self.hint_seat = hint_seat
         self.hint_level = hint_level
         self.thinker: Thinker = thinker if thinker is not None else InlineThinker()
+        self.hub = SharedThinker(self.thinker)
+        """The worker shared by the match, a hand played again and the coach (each its own answers)."""
+        self.coach_cache: dict[CoachKey, Verdict] = {}
+        """The coach's verdicts of this session (a decision is judged once)."""
         # ----- the window
         self.screen = self.open_window(size)
         self.fullscreen = False
@@ -227,6 +237,9 @@ class App:
         self._backdrop = None
         if self.match is not None:
             self.match.view.invalidate()
+        for scene in self.stack:  # a hand played again over the review is a table too
+            if isinstance(scene, TableScene) and scene is not self.match:
+                scene.view.invalidate()
 
     # ----- matches -------------------------------------------------------------------------
 
@@ -240,8 +253,8 @@ class App:
         if self.match is not None:
             self.match.close()
         self.seed = seed
-        table = TableScene(self, seed, self.humans, self.agent_specs(), self.thinker, self.settings.rules,
-                           resume, self.hint_seat, self.hint_level)
+        table = TableScene(self, seed, self.humans, self.agent_specs(), self.hub.client(),
+                           self.settings.rules, resume, self.hint_seat, self.hint_level)
         self.seed = table.seed
         self.match = table
         self.recorder.started(table.driver)
@@ -446,10 +459,11 @@ class App:
         """What is seen around a box: the table (or the felt) dimmed — never the screens between."""
         if self._backdrop is None or self._backdrop.get_size() != self.screen.get_size():
             base = pygame.Surface(self.screen.get_size()).convert()
-            if self.match is not None and self.match in self.stack:
-                self.match.sync_widgets()
-                self.match.gui.manager.update(0.0)
-                self.match.draw(base)
+            tables = [s for s in self.stack[:-1] if isinstance(s, TableScene)]
+            if tables:  # the nearest table below the top (a hand played again, else the match)
+                tables[-1].sync_widgets()
+                tables[-1].gui.manager.update(0.0)
+                tables[-1].draw(base)
             else:
                 base.blit(self.renderer.felt(self.layout), (0, 0))
             shade = pygame.Surface(base.get_size(), pygame.SRCALPHA)
