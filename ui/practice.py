@@ -9,7 +9,7 @@ the hand: its summary offers the review of what was just played, the same start 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -21,8 +21,6 @@ from . import i18n
 from .driver import UIEvent
 from .layout import Layout
 from .render import GOLD, INK
-
-PRACTICE_EDGE = (200, 140, 40)
 from .review_model import HUMAN, HandPlay, ReviewSource
 from .savegame import SavedMatch
 from .screens.base import ConfirmScreen, Item, Screen
@@ -32,9 +30,8 @@ from .table_scene import TOOLS, TableHost, TableScene
 from .table_view import Update
 from .text import tr
 
-if TYPE_CHECKING:
-
-    pass
+PRACTICE_EDGE = (200, 140, 40)
+"""The window's edge while a hand is practised."""
 
 
 class PracticeHost(TableHost, ReviewHost, Protocol):
