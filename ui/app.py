@@ -32,6 +32,7 @@ from .assets import Assets, asset_root
 from .driver import MatchDriver
 from .layout import MIN_SIZE, Layout
 from .narrator import spoken
+from .rating import Rating, load_rating, save_rating
 from .recorder import MatchRecorder
 from .render import Renderer
 from .savegame import SavedMatch, load_match
@@ -102,11 +103,16 @@ class App:
                                                                    self.settings.language)
         self.toasts = Toasts()
         statistics = Statistics()
+        rating = Rating()
         if persist and self.humans:
             statistics, problem = load_stats()
             if problem:
                 self.toasts.say(file_problem("stats", problem) or problem)
-        self.recorder = MatchRecorder(self.toasts, statistics, persist, persist and bool(self.humans))
+            rating, problem = load_rating()
+            if problem:
+                self.toasts.say(file_problem("stats", problem) or problem)
+        self.recorder = MatchRecorder(self.toasts, statistics, persist, persist and bool(self.humans),
+                                      rating)
         # ----- the stack
         self.stack: list[Scene] = []
         self.match: TableScene | None = None
@@ -338,10 +344,15 @@ class App:
     def load_statistics(self) -> Statistics:
         return self.recorder.statistics
 
+    def player_rating(self) -> Rating:
+        return self.recorder.rating
+
     def reset_statistics(self) -> None:
         self.recorder.statistics = Statistics()
+        self.recorder.rating = Rating()
         if self.persist_profile:
             self.recorder.safely(lambda: save_stats(self.recorder.statistics))
+            self.recorder.safely(lambda: save_rating(self.recorder.rating))
         self.toasts.say(tr("stats.reset_done"), "info", TOAST_MS)
 
     def speech_available(self) -> bool:
