@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ai.coach import MISTAKE_POINTS, Verdict
 from game.actions import Action
+from game.cards import SUIT_SYMBOLS
 
 from .hinting import hint_words, percent, signed
 from .review_model import Decision, HandReview
@@ -122,7 +123,10 @@ def verdict_words(v: Verdict, label: Label) -> VerdictWords:
     if v.kind == "unknown":
         return VerdictWords(tr("coach.unknown"), "none", (tr("coach.you_played", move=played),), "")
     reason, figures = hint_words(v.reason, label)
-    mine = _plan_words(v, label)
+    plan = str(v.reason.values.get("plan", ""))
+    if plan and v.reason.key.startswith("card_sim"):  # what the card does; the search's own
+        reason = _plan_words(v.reason.values, label)  # comparison is replaced by the coach's
+    mine = _plan_words(v.played_plan, label)
     you = tr("coach.you_played_plan", move=played, plan=mine) if mine else tr("coach.you_played", move=played)
     if v.agrees:
         lines = (you, tr("coach.same_reason", reason=reason) if reason else tr("coach.same"))
@@ -153,16 +157,16 @@ def verdict_words(v: Verdict, label: Label) -> VerdictWords:
     return VerdictWords(head, tone, tuple(out), detail)
 
 
-def _plan_words(v: Verdict, label: Label) -> str:
-    plan = str(v.played_plan.get("plan", ""))
+def _plan_words(plan_values: dict[str, int | float | str], label: Label) -> str:
+    """What a card does ('takes the trick', 'keeps A♥ for later'): ai.hints.card_plan's words."""
+    plan = str(plan_values.get("plan", ""))
     if not plan:
         return ""
     values: dict[str, object] = {}
-    if "kept" in v.played_plan:
-        values["kept"] = label(int(v.played_plan["kept"]))
-    if "suit" in v.played_plan:
-        from game.cards import SUIT_SYMBOLS
-        values["suit"] = SUIT_SYMBOLS[int(v.played_plan["suit"])]
+    if "kept" in plan_values:
+        values["kept"] = label(int(plan_values["kept"]))
+    if "suit" in plan_values:
+        values["suit"] = SUIT_SYMBOLS[int(plan_values["suit"])]
     return tr(f"hint.plan.{plan}", **values)
 
 

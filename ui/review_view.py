@@ -98,8 +98,8 @@ class ReviewLayout:
         t = self.table
         cx, cy = t.centerx, t.centery + self.label_h / 2
         tw, th = self.cw * 0.92, self.ch * 0.92
-        dx = (0.0, 0.82, 0.0, -0.82)[seat] * tw
-        dy = (0.4, 0.0, -0.4, 0.0)[seat] * th
+        dx = (0.0, 1.08, 0.0, -1.08)[seat] * tw  # apart: every card's corner index shows
+        dy = (0.52, 0.0, -0.52, 0.0)[seat] * th
         return cx + dx, cy + dy
 
 
