@@ -2,9 +2,9 @@
 drawing; a review closed leaves at most one request behind), kept for the session, and said in
 the player's words and language.
 
-A verdict depends only on the position (the coach's seed is fixed), so the same decision reviewed
-again — from the table, from an exported record, from a copied deal — gets the same verdict, and
-the cache files it under the deal and the decision's index.
+A verdict depends only on the position and the move (the coach's seed is fixed), so the same
+decision reviewed again — from the table, from an exported record, from a copied deal — gets the
+same verdict, and the cache files it under the deal and the moves up to the one judged.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai.coach import MISTAKE_POINTS, Verdict
-from game.actions import Action
+from game.actions import Action, action_str
 from game.cards import SUIT_SYMBOLS
 
 from .hinting import hint_words, percent, signed
@@ -24,8 +24,8 @@ from .worker import COACH_SPEC, Request, Thinker, Token
 
 COACH_SEED = 0
 """One seed for every verdict: a decision is judged the same wherever it is reviewed."""
-CoachKey = tuple[str, int]
-"""(the deal in one line, the decision's action index)."""
+CoachKey = tuple[str, str]
+"""(the deal in one line, its moves up to and with the one judged)."""
 Label = Callable[[Action], str]
 
 _owners = itertools.count(1 << 40)
@@ -46,7 +46,7 @@ class HandCoach:
         self.stopped = False
 
     def _cache_key(self, d: Decision) -> CoachKey:
-        return (self.key, d.action_index)
+        return (self.key, ",".join(action_str(a) for a in self.review.actions[:d.step]))
 
     def verdict(self, step: int) -> Verdict | None:
         d = self.review.decision_at(step)

@@ -575,6 +575,11 @@ class OpenRecordScreen(Screen):
         self.button("back", mirrored(back, box), "btn.back", "#pass")
         self.set_focus("entry")
 
+    def handle(self, event: pygame.event.Event) -> None:
+        super().handle(event)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:  # Enter in the field
+            self.open(self.entry_value())
+
     def key(self, key: int, mod: int = 0) -> None:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focused_kind() == "entry":
             self.open(self.entry_value())
