@@ -40,7 +40,7 @@ from ui.clipboard import paste_text
 from ui.practice import PracticeEndScreen, PracticeTable
 from ui.records import records_dir
 from ui.savegame import load_match
-from ui.screens import MainMenu
+from ui.screens import MainMenu, Screen
 from ui.screens.review import OpenRecordScreen, ReviewScreen
 from ui.screens.table_screens import HandSummaryScreen
 from ui.settings import Settings
@@ -107,7 +107,8 @@ def press_button(app: App, name: str) -> None:
     """Click the top screen's button `name` where it is drawn."""
     screen = app.top
     assert screen is not None
-    item = next(it for it in getattr(screen, "items") if it.name == name)
+    assert isinstance(screen, Screen)
+    item = next(it for it in screen.items if it.name == name)
     click(app, item.rect.center)
 
 
@@ -339,8 +340,8 @@ BAD_FILES: list[tuple[str, bytes, str]] = [
      "move 1 is not possible"),
     ("code.json", b'{"format": "baloot-record", "version": 1, "seed": 4, "actions": ["pass"],'
                   b' "players": ["human", "os:system", "random", "random"]}', "not allowed (players/1)"),
-    ("huge_number.json", b'{"format": "baloot-record", "version": 1, "seed": ' + b"9" * 40 + b', "actions": []}',
-     "damaged"),
+    ("huge_number.json",
+     b'{"format": "baloot-record", "version": 1, "seed": ' + b"9" * 40 + b', "actions": []}', "damaged"),
 ]
 
 
