@@ -13,7 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from ui.rating import K, LEVEL_RATINGS, START, Rating, elo_gap, expected, load_rating, rating_file, save_rating
+from ui.rating import (
+    LEVEL_RATINGS,
+    START,
+    K,
+    Rating,
+    elo_gap,
+    expected,
+    load_rating,
+    rating_file,
+    save_rating,
+)
 
 MEDIUM = ("human", "ismcts:medium", "ismcts:medium", "ismcts:medium")
 HARD = ("human", "ismcts:hard", "ismcts:medium", "ismcts:hard")

@@ -14,7 +14,7 @@ from game.match import MatchState
 from game.record import random_match, record_of
 from game.state import RoundState
 from ui.records import OpenError, export_match, open_data, open_path, open_text
-from ui.review_model import HUMAN, source_of_match, source_of_notation, source_of_record
+from ui.review_model import HUMAN, source_of_match, source_of_notation
 
 
 def test_a_match_is_split_into_its_hands_and_each_replays_to_its_score() -> None:
