@@ -132,6 +132,8 @@ def verdict_words(v: Verdict, label: Label) -> VerdictWords:
         lines = (you, tr("coach.same_reason", reason=reason) if reason else tr("coach.same"))
         return VerdictWords(tr("coach.agrees"), "good", lines, figures)
     preferred = label(v.preferred)
+    if v.kind == "call" and v.preferred_value is not None:  # the chance as the coach measured it
+        reason = tr("hint.plain.call", chance=percent(v.preferred_value.equity))
     prefers = tr("coach.prefers_reason", move=preferred, reason=reason) if reason else \
         tr("coach.prefers", move=preferred)
     cost = round(v.cost)

@@ -249,8 +249,8 @@ class ReviewPainter:
         ts = r.fit_rich(title, lay.font_size, width, GOLD, True)
         r.put(surface, ts, box, box.x + pad, y)
         y += ts.get_height()
-        small = lay.small_font
-        tiny = max(10, small - 2)
+        small = lay.small_font + 1
+        tiny = max(11, lay.small_font - 1)
         if status:
             s = r.fit_rich(status, small, width, INK)
             r.put(surface, s, box, box.x + pad, y)

@@ -638,7 +638,7 @@ class OpenRecordScreen(Screen):
             r.put(surface, s, box, box.x + pad, y)
             y += s.get_height()
         entry = self.items[0].rect
-        y = entry.bottom + max(4, round(6 * lay.u))
+        y = entry.bottom + max(12, round(16 * lay.u))  # below the focus ring round the field
         if self.problem:
             for ln in r.assets.wrap(self.problem, lay.small_font, box.w - 2 * pad, True)[:2]:
                 s = r.rich(ln, lay.small_font, MISTAKE, True)
