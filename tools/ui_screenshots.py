@@ -1,7 +1,8 @@
 """Screenshots of every screen of the table and the menus, in English and Arabic, at 1024×640 and
-1920×1080 (headless): `python tools/ui_screenshots.py OUT_DIR` (`--review`: only the review's). The table is reached by keyboard
-events as a player would; a few rare moments (Locked/Open, three-digit scores, shown projects with
-a card already played) are set up directly on the table's state."""
+1920×1080 (headless): `python tools/ui_screenshots.py OUT_DIR` (`--review`: only the review's).
+The table is reached by keyboard events as a player would; a few rare moments (Locked/Open,
+three-digit scores, shown projects with a card already played) are set up directly on the table's
+state."""
 
 from __future__ import annotations
 
@@ -176,8 +177,12 @@ def review_shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
     assert t is not None
     rng = random.Random(5)
     try:
-        run_until(app, lambda: isinstance(app.top, HandSummaryScreen) or (
-            t.human_turn() and bool(t.submit(rng.choice(t.driver.legal_actions())) or True) and False), 20_000)
+        def south_random() -> bool:
+            if t.human_turn():
+                t.submit(rng.choice(t.driver.legal_actions()))
+            return isinstance(app.top, HandSummaryScreen)
+
+        run_until(app, south_random, 20_000)
         open_table_review(app, t)
         rv = app.top
         assert isinstance(rv, ReviewScreen)
@@ -196,9 +201,12 @@ def review_shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
         assert isinstance(practice, PracticeTable)
         run_until(app, practice.human_turn)
         shot("practice_table")
-        run_until(app, lambda: isinstance(app.top, PracticeEndScreen) or (
-            practice.human_turn() and bool(practice.submit(practice.driver.legal_actions()[0]) or True)
-            and False), 20_000)
+        def south_first() -> bool:
+            if practice.human_turn():
+                practice.submit(practice.driver.legal_actions()[0])
+            return isinstance(app.top, PracticeEndScreen)
+
+        run_until(app, south_first, 20_000)
         app.step(DT)
         shot("practice_end")
         practice.leave()
