@@ -25,7 +25,8 @@ HUMAN = 0
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=12)
     args = parser.parse_args()
     print(f"python {platform.python_version()} ({platform.python_implementation()}) on "
@@ -56,7 +57,8 @@ def main() -> None:
                 times[f"{kind}, {'agrees' if v.agrees else 'differs'}"].append(dt)
                 mistakes += v.mistake
             s.apply(move)
-    print(f"{sum(len(v) for v in times.values())} decisions in {args.hands} hands, {mistakes} marked as mistakes")
+    n = sum(len(v) for v in times.values())
+    print(f"{n} decisions in {args.hands} hands, {mistakes} marked as mistakes")
     print("| decision | verdict | decisions | mean | median | max |")
     print("|---|---|---|---|---|---|")
     for key in sorted(times):
