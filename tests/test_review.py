@@ -197,6 +197,15 @@ def test_the_review_after_a_hand_steps_through_the_open_hands_and_tricks_of_the_
         assert rv.coach.total() == len(rv.review.decisions) > 0
         press_button(app, "close")
         assert isinstance(app.top, HandSummaryScreen)
+        # during the next hand, the score sheet reviews the hands played (not the one being played)
+        press_button(app, "continue")
+        t = app.match
+        assert t is not None
+        run_until(app, t.human_turn)
+        key(app, pygame.K_p)
+        press_button(app, "review")
+        again = review_on_top(app)
+        assert [h.number for h in again.source.hands] == [1] and again.review.steps == rv.review.steps
     finally:
         app.close()
 

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from ai.coach import Verdict
 
     from .coaching import CoachKey
+    from .review_model import ReviewSource
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -354,6 +355,11 @@ class App:
             self.recorder.safely(lambda: save_stats(self.recorder.statistics))
             self.recorder.safely(lambda: save_rating(self.recorder.rating))
         self.toasts.say(tr("stats.reset_done"), "info", TOAST_MS)
+
+    def start_practice(self, source: ReviewSource, hand: int, upto: int) -> None:
+        """A hand of a review played again, over it (ui.practice: not saved, not counted)."""
+        from .practice import start
+        start(self, source, hand, upto)
 
     def speech_available(self) -> bool:
         return self.speaker.available

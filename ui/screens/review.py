@@ -51,7 +51,6 @@ from ..worker import SharedThinker
 from .base import Item, Screen, ScreenHost, mirrored
 
 if TYPE_CHECKING:
-    from ..practice import PracticeHost
     from ..table_scene import TableScene
 
 STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
@@ -68,6 +67,9 @@ class ReviewHost(ScreenHost, Protocol):
     def push(self, scene: Scene) -> None: ...
 
     def players(self) -> tuple[str, str, str, str]: ...
+
+    def start_practice(self, source: ReviewSource, hand: int, upto: int) -> None:
+        """Play hand `hand` of `source` again from its action `upto` (ui.practice)."""
 
 
 class ReviewScreen(Screen):
@@ -261,9 +263,7 @@ class ReviewScreen(Screen):
         return k
 
     def practise(self, upto: int) -> None:
-        from ..practice import start
-        host: PracticeHost = self.review_host  # type: ignore[assignment]
-        start(host, self.source, self.hand, upto)
+        self.review_host.start_practice(self.source, self.hand, upto)
 
     def copy_deal(self) -> None:
         text = self.review.notation()

@@ -275,8 +275,10 @@ class MatchEndScreen(TableOverlay):
         self.footer = tr("sheet.seed", seed=self.table.driver.match_seed)
         self.frame = self.overlays.match_end_rect(lay, hud.match_over, self.table.driver.sheet, hud.names,
                                                   self.footer)
-        names = [("review", "review.btn.open"), ("new", "btn.new_match"), ("replay", "btn.replay"),
-                 ("main_menu", "pause.main_menu"), ("quit", "btn.quit")]
+        names = [("new", "btn.new_match"), ("replay", "btn.replay"), ("main_menu", "pause.main_menu"),
+                 ("quit", "btn.quit")]
+        if self.table.driver.sheet:  # the review of the hands played (issue 15)
+            names.insert(0, ("review", "review.btn.open"))
         widest = self.button_width(tuple(key for _n, key in names), lay.button_w())
         need = len(names) * widest + (len(names) + 4) * lay.m  # room for the focus ring too
         if self.frame.w < need:  # the four buttons in full, within the window
