@@ -14,14 +14,13 @@ from typing import Protocol
 import pygame
 
 from game.events import HandThrownIn
-from game.match import MatchState
 from game.state import DealBase, RoundState
 
 from . import i18n
 from .driver import UIEvent
 from .layout import Layout
 from .render import GOLD, INK
-from .review_model import HUMAN, HandPlay, ReviewSource
+from .review_model import HUMAN, HandPlay, ReviewSource, deal_match
 from .savegame import SavedMatch
 from .screens.base import ConfirmScreen, Item, Screen
 from .screens.review import ReviewHost
@@ -79,7 +78,7 @@ class PracticeTable(TableScene):
             done.apply(a)
         record = None
         if done.is_over():
-            m = _finished(self.base, actions)
+            m = deal_match(self.base, actions)
             record = m.sheet[-1] if m.sheet else None
         play = HandPlay(self.start_hand, self.base, actions, record)
         return ReviewSource(self.source.rules, [play], self.source.players, self.source.agent_seed, None, [0])
@@ -151,11 +150,6 @@ class PracticeTable(TableScene):
         edge = max(3, round(4 * lay.u))
         pygame.draw.rect(surface, PRACTICE_EDGE, lay.window(), edge)  # drawn before any rect is shown
         return pill
-
-
-def _finished(base: DealBase, actions: tuple[int, ...]) -> MatchState:
-    from .review_model import deal_match
-    return deal_match(base, actions)
 
 
 def start(host: PracticeHost, source: ReviewSource, hand: int, upto: int) -> PracticeTable:

@@ -42,7 +42,7 @@ from ..layout import Layout
 from ..narrator import spoken
 from ..records import OpenError, export_match, looks_like_deal, open_path, open_text, recent_records
 from ..render import DIM_INK, GOLD, INK, TEAM_COLOURS
-from ..review_model import HUMAN, HandReview, ReviewSource, source_of_match
+from ..review_model import HandReview, ReviewSource, source_of_match
 from ..review_view import GREEN, MISTAKE, ListRow, ReviewLayout, ReviewPainter, call_words
 from ..scene import Scene
 from ..text import card_label, contract_label, display_names, project_name, team_name, tr, trn
@@ -294,9 +294,9 @@ class ReviewScreen(Screen):
 
     # ----- words ---------------------------------------------------------------------------
 
-    def label(self, d_obs_step: int) -> Callable[[Action], str]:
-        """Moves in words, as the table offered them at that decision."""
-        d = self.review.decision_at(d_obs_step)
+    def label(self, step: int) -> Callable[[Action], str]:
+        """Moves in words, as the table offered them at the decision of `step`."""
+        d = self.review.decision_at(step)
         calls = dict(call_labels(d.observation)) if d is not None else {}
 
         def label(a: Action) -> str:
@@ -458,7 +458,7 @@ class ReviewScreen(Screen):
         st = self.review.steps[self.index]
         out: dict[int, tuple[int, int, int]] = {}
         if st.trick is not None and st.trick.winner is not None:
-            out[st.trick.cards[self.winner_i(st.trick.cards, st.trick.winner, st.trick.leader)]] = GOLD
+            out[st.trick.cards[(st.trick.winner - st.trick.leader) & 3]] = GOLD
         if st.action is not None and is_card(st.action):
             out[st.action] = INK
         v = self.verdict()
@@ -467,10 +467,6 @@ class ReviewScreen(Screen):
             if v.mistake and is_card(v.played):
                 out[v.played] = MISTAKE
         return out
-
-    @staticmethod
-    def winner_i(cards: tuple[int, ...], winner: int, leader: int) -> int:
-        return (winner - leader) & 3
 
     # ----- drawing -------------------------------------------------------------------------
 
@@ -535,7 +531,7 @@ class OpenRecordScreen(Screen):
     """A record file's path or a copied deal, typed or pasted (Ctrl+V, or Paste), or one of the
     records exported before. Enter or Open opens it for review; a bad one is said in plain words."""
 
-    def __init__(self, host: ReviewHost, folder: object = None) -> None:
+    def __init__(self, host: ReviewHost) -> None:
         self.review_host = host
         self.problem = ""
         self.files = recent_records()
@@ -663,4 +659,4 @@ def open_table_review(host: object, table: TableScene) -> bool:
     return True
 
 
-__all__ = ["HUMAN", "OpenRecordScreen", "ReviewHost", "ReviewScreen", "open_table_review", "problem_words"]
+__all__ = ["OpenRecordScreen", "ReviewHost", "ReviewScreen", "open_table_review", "problem_words"]
