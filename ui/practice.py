@@ -144,9 +144,12 @@ class PracticeTable(TableScene):
         """'Practice: not counted' above the toolbar, and an amber edge round the window."""
         lay = self.host.layout
         tools = lay.toolbar_rects(len(TOOLS))[0]
-        pill = self.host.renderer.draw_pill(surface, lay, tr("practice.banner"),
-                                            (tools.centerx, tools.top - lay.m), (110, 70, 10, 235), INK,
-                                            anchor="midbottom")
+        text = tr("practice.banner")
+        width = self.host.renderer.rich(text, lay.font_size + 1, INK, True).get_width() \
+            + 2 * max(8, round(14 * lay.u))
+        x = min(tools.centerx, tools.right - width / 2)  # right-aligned with the toolbar when wider
+        pill = self.host.renderer.draw_pill(surface, lay, text, (x, tools.top - lay.m), (110, 70, 10, 235),
+                                            INK, anchor="midbottom")
         edge = max(3, round(4 * lay.u))
         pygame.draw.rect(surface, PRACTICE_EDGE, lay.window(), edge)  # drawn before any rect is shown
         return pill
