@@ -282,7 +282,7 @@ class MatchEndScreen(TableOverlay):
         widest = self.button_width(tuple(key for _n, key in names), lay.button_w())
         need = len(names) * widest + (len(names) + 4) * lay.m  # room for the focus ring too
         if self.frame.w < need:  # the four buttons in full, within the window
-            self.frame = self.frame.inflate(min(need, lay.modal_rect().w) - self.frame.w, 0)
+            self.frame = self.frame.inflate(min(need, lay.w - 4 * lay.m) - self.frame.w, 0)
         rects = self.end_button_rects(lay, len(names))
         for (name, key), rect in zip(names, rects, strict=True):
             self.button(name, rect, key, "#pass" if name == "quit" else None)
