@@ -70,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="skip the main menu: continue the saved match (the demo: or exit 1)")
     p.add_argument("--menus", action="store_true",
                    help="demo: also save screenshots of the menus and screens (00_menu_*.png)")
+    p.add_argument("--review", action="store_true",
+                   help="demo: then open the last hand's review with the coach's marks (review_*.png)")
     p.add_argument("--autosave", action="store_true",
                    help="demo: save the match after every action, like the window does")
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
@@ -153,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
         return run_demo(seed, args.hands, args.screenshot_dir, size or fit_to_display((1280, 800)),
                         args.ai or "random", thinker,
                         args.speed or "fast", autosave=args.autosave and not no_data, resume=resume,
-                        language=args.language or "en", menus=args.menus)
+                        language=args.language or "en", menus=args.menus, review=args.review)
 
     from dataclasses import replace
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.actions import HOKUM_SUIT_BASE, Action, action_str, is_card
+from game.actions import HOKUM_SUIT_BASE, Action, action_str, card_of
 from game.cardplay import winner_index
 from game.cards import SUIT_SYMBOLS, card_str, cards_in
 from game.observation import Observation
@@ -83,8 +83,8 @@ def card_plan(obs: Observation, card: int) -> dict[str, int | float | str]:
 
 
 def action_name(a: Action) -> str:
-    if is_card(a):
-        return card_str(a, symbols=True)
+    if card_of(a) >= 0:  # (an announced belote is shown by the table, not in the card's name)
+        return card_str(card_of(a), symbols=True)
     if HOKUM_SUIT_BASE <= a < HOKUM_SUIT_BASE + 4:
         return f"Hokum {SUIT_SYMBOLS[a - HOKUM_SUIT_BASE]}"
     return action_str(a).capitalize()
@@ -106,7 +106,7 @@ def reason_of(obs: Observation, res: SearchResult) -> HintReason:
         return HintReason("call_alt", values | {"alt": alt, "alt_chance": v})
     visits, mean = res.stats[a]
     legal = list(obs.legal_actions) or list(res.stats)
-    plan: dict[str, int | float | str] = card_plan(obs, a) if is_card(a) else {}
+    plan: dict[str, int | float | str] = card_plan(obs, card_of(a)) if card_of(a) >= 0 else {}
     h_action, h_rule = heuristic_play(obs, legal)
     if h_action == a and h_rule in RULE_TEXT:
         return HintReason("card_rule", {"rule": h_rule, "points": mean, **plan})

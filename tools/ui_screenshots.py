@@ -1,7 +1,8 @@
 """Screenshots of every screen of the table and the menus, in English and Arabic, at 1024×640 and
-1920×1080 (headless): `python tools/ui_screenshots.py OUT_DIR`. The table is reached by keyboard
-events as a player would; a few rare moments (Locked/Open, three-digit scores, shown projects with
-a card already played) are set up directly on the table's state."""
+1920×1080 (headless): `python tools/ui_screenshots.py OUT_DIR` (`--review`: only the review's).
+The table is reached by keyboard events as a player would; a few rare moments (Locked/Open,
+three-digit scores, shown projects with a card already played) are set up directly on the table's
+state."""
 
 from __future__ import annotations
 
@@ -150,12 +151,95 @@ def shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
     return saved
 
 
+def review_shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
+    """The review of a hand (where it opens: the first mistake), a call, the end, a hand practised
+    from a decision and its summary, opening a damaged record, the rating in the statistics."""
+    import random
+    import tempfile
+
+    from ui.practice import PracticeEndScreen, PracticeTable
+    from ui.screens.review import OpenRecordScreen, ReviewScreen, open_table_review
+    from ui.screens.table_screens import HandSummaryScreen
+
+    saved: list[Path] = []
+    tag = f"{language}_{size[0]}x{size[1]}"
+    app = App(9, humans=(0,), settings=Settings(animation_speed="instant", sound=False, language=language),
+              thinker=InlineThinker(), size=size, sound=False, ai="random")
+
+    def shot(name: str) -> None:
+        app.invalidate()
+        app.render()
+        path = out / f"{name}_{tag}.png"
+        pygame.image.save(app.screen, str(path))
+        saved.append(path)
+
+    t = app.match
+    assert t is not None
+    rng = random.Random(5)
+    try:
+        def south_random() -> bool:
+            if t.human_turn():
+                t.submit(rng.choice(t.driver.legal_actions()))
+            return isinstance(app.top, HandSummaryScreen)
+
+        run_until(app, south_random, 20_000)
+        open_table_review(app, t)
+        rv = app.top
+        assert isinstance(rv, ReviewScreen)
+        run_until(app, rv.coach.done, 2000)
+        app.step(DT)
+        shot("review_coach")
+        calls = [d.step for d in rv.review.decisions if d.observation.phase.value != "playing"]
+        rv.go(calls[0] if calls else 2)
+        shot("review_call")
+        rv.go(len(rv.review.steps) - 1)
+        shot("review_end")
+        mistakes = rv.coach.mistakes()
+        rv.go(mistakes[0] if mistakes else rv.review.decisions[-1].step)
+        rv.pressed("takeback")
+        practice = app.top
+        assert isinstance(practice, PracticeTable)
+        run_until(app, practice.human_turn)
+        shot("practice_table")
+        def south_first() -> bool:
+            if practice.human_turn():
+                practice.submit(practice.driver.legal_actions()[0])
+            return isinstance(app.top, PracticeEndScreen)
+
+        run_until(app, south_first, 20_000)
+        app.step(DT)
+        shot("practice_end")
+        practice.leave()
+        rv.back()
+        app.to_main_menu()
+        with tempfile.TemporaryDirectory() as folder:
+            bad = Path(folder) / "match-from-a-friend.json"
+            bad.write_text('{"format": "baloot-record", "version": 1, "seed": 4, "actions": ["AS"]}')
+            opener = OpenRecordScreen(app)
+            app.open_screen(opener)
+            opener.items[0].widgets[0].set_text(str(bad))
+            opener.open(str(bad))
+            app.step(DT)
+            shot("open_record_error")
+        app.close_screen()
+        r = app.recorder.rating
+        for won, opp in ((True, "ismcts:easy"), (False, "ismcts:hard"), (True, "ismcts:medium")):
+            r.record_match(("human", opp, "ismcts:medium", opp), won)
+        app.open_screen(StatsScreen(app))
+        shot("stats_rating")
+    finally:
+        app.close()
+        i18n.set_language("en")
+    return saved
+
+
 def main() -> int:
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "ui-shots")
     out.mkdir(parents=True, exist_ok=True)
+    only_review = "--review" in sys.argv[2:]
     for language in ("en", "ar"):
         for size in ((1024, 640), (1920, 1080)):
-            for p in shots(out, language, size):
+            for p in ([] if only_review else shots(out, language, size)) + review_shots(out, language, size):
                 print(p)
     return 0
 

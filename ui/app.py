@@ -23,6 +23,7 @@ import time
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,6 +32,7 @@ from .assets import Assets, asset_root
 from .driver import MatchDriver
 from .layout import MIN_SIZE, Layout
 from .narrator import spoken
+from .rating import Rating, load_rating, save_rating
 from .recorder import MatchRecorder
 from .render import Renderer
 from .savegame import SavedMatch, load_match
@@ -44,7 +46,13 @@ from .storage import save_file
 from .table_scene import HUMAN, TableScene
 from .text import display_names, file_problem, tr
 from .toasts import TOAST_MS, Toasts
-from .worker import InlineThinker, Thinker
+from .worker import InlineThinker, SharedThinker, Thinker
+
+if TYPE_CHECKING:
+    from ai.coach import Verdict
+
+    from .coaching import CoachKey
+    from .review_model import ReviewSource
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -77,6 +85,10 @@ class App:
         self.hint_seat = hint_seat
         self.hint_level = hint_level
         self.thinker: Thinker = thinker if thinker is not None else InlineThinker()
+        self.hub = SharedThinker(self.thinker)
+        """The worker shared by the match, a hand played again and the coach (each its own answers)."""
+        self.coach_cache: dict[CoachKey, Verdict] = {}
+        """The coach's verdicts of this session (a decision is judged once)."""
         # ----- the window
         self.screen = self.open_window(size)
         self.fullscreen = False
@@ -92,11 +104,16 @@ class App:
                                                                    self.settings.language)
         self.toasts = Toasts()
         statistics = Statistics()
+        rating = Rating()
         if persist and self.humans:
             statistics, problem = load_stats()
             if problem:
                 self.toasts.say(file_problem("stats", problem) or problem)
-        self.recorder = MatchRecorder(self.toasts, statistics, persist, persist and bool(self.humans))
+            rating, problem = load_rating()
+            if problem:
+                self.toasts.say(file_problem("stats", problem) or problem)
+        self.recorder = MatchRecorder(self.toasts, statistics, persist, persist and bool(self.humans),
+                                      rating)
         # ----- the stack
         self.stack: list[Scene] = []
         self.match: TableScene | None = None
@@ -227,6 +244,9 @@ class App:
         self._backdrop = None
         if self.match is not None:
             self.match.view.invalidate()
+        for scene in self.stack:  # a hand played again over the review is a table too
+            if isinstance(scene, TableScene) and scene is not self.match:
+                scene.view.invalidate()
 
     # ----- matches -------------------------------------------------------------------------
 
@@ -240,8 +260,8 @@ class App:
         if self.match is not None:
             self.match.close()
         self.seed = seed
-        table = TableScene(self, seed, self.humans, self.agent_specs(), self.thinker, self.settings.rules,
-                           resume, self.hint_seat, self.hint_level)
+        table = TableScene(self, seed, self.humans, self.agent_specs(), self.hub.client(),
+                           self.settings.rules, resume, self.hint_seat, self.hint_level)
         self.seed = table.seed
         self.match = table
         self.recorder.started(table.driver)
@@ -325,11 +345,21 @@ class App:
     def load_statistics(self) -> Statistics:
         return self.recorder.statistics
 
+    def player_rating(self) -> Rating:
+        return self.recorder.rating
+
     def reset_statistics(self) -> None:
         self.recorder.statistics = Statistics()
+        self.recorder.rating = Rating()
         if self.persist_profile:
             self.recorder.safely(lambda: save_stats(self.recorder.statistics))
+            self.recorder.safely(lambda: save_rating(self.recorder.rating))
         self.toasts.say(tr("stats.reset_done"), "info", TOAST_MS)
+
+    def start_practice(self, source: ReviewSource, hand: int, upto: int) -> None:
+        """A hand of a review played again, over it (ui.practice: not saved, not counted)."""
+        from .practice import start
+        start(self, source, hand, upto)
 
     def speech_available(self) -> bool:
         return self.speaker.available
@@ -446,10 +476,11 @@ class App:
         """What is seen around a box: the table (or the felt) dimmed — never the screens between."""
         if self._backdrop is None or self._backdrop.get_size() != self.screen.get_size():
             base = pygame.Surface(self.screen.get_size()).convert()
-            if self.match is not None and self.match in self.stack:
-                self.match.sync_widgets()
-                self.match.gui.manager.update(0.0)
-                self.match.draw(base)
+            tables = [s for s in self.stack[:-1] if isinstance(s, TableScene)]
+            if tables:  # the nearest table below the top (a hand played again, else the match)
+                tables[-1].sync_widgets()
+                tables[-1].gui.manager.update(0.0)
+                tables[-1].draw(base)
             else:
                 base.blit(self.renderer.felt(self.layout), (0, 0))
             shade = pygame.Surface(base.get_size(), pygame.SRCALPHA)

@@ -3,7 +3,10 @@
 South is a computer player too, but its call panel and playable cards are drawn as if a person
 sat there, so the screenshots show them. Frames advance by a fixed dt and never sleep. Besides the
 table it saves the bid history (bid_history_*.png) and the score sheet (score_sheet_*.png) as they
-look during play, opened like a player would open them (B, P).
+look during play, opened like a player would open them (B, P). With `review`, the last hand's
+review is opened from its summary, the coach judges South's decisions (South plays as the demo's
+computer players do, so a random South makes mistakes to mark), and review_*.png are saved: where
+the review opens (the first mistake), the deal, a call, a card and the end of the hand.
 """
 
 from __future__ import annotations
@@ -13,12 +16,14 @@ from pathlib import Path
 
 import pygame
 
+from game.actions import is_card
 from game.events import HandThrownIn
 
 from .app import App
 from .driver import UIEvent
 from .savegame import SavedMatch
 from .screens import Screen
+from .screens.review import ReviewScreen, open_table_review
 from .screens.table_screens import (
     BidHistoryScreen,
     HandSummaryScreen,
@@ -37,7 +42,8 @@ MAX_FRAMES_PER_HAND = 30_000
 class DemoApp(App):
     def __init__(self, seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
                  ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
-                 autosave: bool = False, resume: SavedMatch | None = None, language: str = "en") -> None:
+                 autosave: bool = False, resume: SavedMatch | None = None, language: str = "en",
+                 review: bool = False) -> None:
         settings = Settings(animation_speed=speed, sound=False, language=language)
         super().__init__(seed, humans=(), settings=settings,
                          thinker=thinker, size=size, hint_seat=0, persist=autosave, sound=False, ai=ai,
@@ -51,6 +57,8 @@ class DemoApp(App):
         self.taken: set[str] = set()
         self._pause_shot = False
         self._overlay: str | None = None
+        self.review = review
+        self.reviewing: ReviewScreen | None = None
 
     def new_match(self, seed: int, resume: SavedMatch | None = None) -> TableScene:
         table = super().new_match(seed, resume)
@@ -115,6 +123,9 @@ class DemoApp(App):
             self.shot("06_match_end")
             self.running = False
             return
+        if self.reviewing is not None:
+            self.review_shots(self.reviewing)
+            return
         if isinstance(top, HandSummaryScreen):
             n = hud.hand_number
             self.shot(f"05_hand_summary_{n:02d}", once=True)
@@ -124,7 +135,10 @@ class DemoApp(App):
                 self.open_screen(top)
             self.hands_done += 1
             if 0 < self.hands_wanted <= self.hands_done:
-                self.running = False
+                if self.review and open_table_review(self, table) and isinstance(self.top, ReviewScreen):
+                    self.reviewing = self.top
+                else:
+                    self.running = False
             else:
                 top.back()
             return
@@ -151,15 +165,33 @@ class DemoApp(App):
             self.shot("04_projects_shown")
 
 
+    def review_shots(self, rv: ReviewScreen) -> None:
+        """Once the coach has judged every decision: the review where it opened, then a few steps."""
+        if not rv.coach.done():
+            return
+        self.shot(f"review_01_opened_{'mistake' if rv.coach.mistakes() else 'no_mistake'}")
+        steps = rv.review.steps
+        calls = [d.step for d in rv.review.decisions if not is_card(d.played)]
+        cards = [d.step for d in rv.review.decisions if is_card(d.played)]
+        for name, k in (("02_deal", 0), ("03_call", calls[0] if calls else 1),
+                        ("04_card", cards[len(cards) // 2] if cards else len(steps) // 2),
+                        ("05_end", len(steps) - 1)):
+            rv.go(k)
+            self.render()
+            self.shot(f"review_{name}")
+        self.running = False
+
+
 def run_demo(seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
              ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
              autosave: bool = False, resume: SavedMatch | None = None, language: str = "en",
-             menus: bool = False) -> int:
+             menus: bool = False, review: bool = False) -> int:
     """Play `hands` scored hands (0: the whole match); exit code 0 when it got there.
 
     `autosave` saves the match after every action as the window does; `resume` continues one.
-    `language`: "en" or "ar". `menus`: also save screenshots of the main menu and the other screens."""
-    app = DemoApp(seed, hands, out_dir, size, ai, thinker, speed, autosave, resume, language)
+    `language`: "en" or "ar". `menus`: also save screenshots of the main menu and the other screens.
+    `review`: then open the last hand's review with the coach's marks (review_*.png)."""
+    app = DemoApp(seed, hands, out_dir, size, ai, thinker, speed, autosave, resume, language, review)
     try:
         if menus:
             app.menu_shots()

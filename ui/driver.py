@@ -153,8 +153,10 @@ class MatchDriver:
         self._waited_ms += dt_ms
         if self._answer is None:
             got = self._inbox.pop(token, None)
-            if got is not None:
-                self._answer = got if isinstance(got, int) else got[0]
+            if isinstance(got, int):
+                self._answer = got
+            elif isinstance(got, tuple):
+                self._answer = got[0]
         if self._answer is None or not idle or self._waited_ms < self.min_bot_ms:
             return False
         action = self._answer
@@ -188,7 +190,7 @@ class MatchDriver:
             return None
         if isinstance(got, int):  # the hint search failed: the worker fell back to a legal move
             return got, None
-        return got
+        return got if isinstance(got, tuple) else None
 
     def _apply(self, action: Action) -> list[UIEvent]:
         events: list[UIEvent] = list(self.state.apply(action))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .driver import MatchDriver
+from .rating import Rating, save_rating
 from .savegame import SavedMatch, save_match
 from .stats import Statistics, save_stats
 from .storage import save_file
@@ -14,9 +15,12 @@ from .toasts import Toasts
 
 
 class MatchRecorder:
-    def __init__(self, toasts: Toasts, statistics: Statistics, persist: bool, profile: bool) -> None:
+    def __init__(self, toasts: Toasts, statistics: Statistics, persist: bool, profile: bool,
+                 rating: Rating | None = None) -> None:
         self.toasts = toasts
         self.statistics = statistics
+        self.rating = rating or Rating()
+        """The player's rating (ui/rating.py): one update per match finished."""
         self.persist = persist
         """Save the match after every action."""
         self.profile = profile
@@ -37,6 +41,8 @@ class MatchRecorder:
                 self.statistics.record_hand(hand)
             if m.is_over() and m.winner is not None:
                 self.statistics.record_match(m.winner, m.scores)
+                if self.rating.record_match(players, m.winner == 0) is not None:
+                    self.safely(lambda: save_rating(self.rating))
             self.safely(lambda: save_stats(self.statistics))
         if m.is_over():
             save_file().delete()

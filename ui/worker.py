@@ -19,16 +19,20 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ai.agent import Agent, RandomAgent
+from ai.coach import Verdict
 from ai.hints import HintReason, recommend_explained
 from ai.registry import make_agent as registry_make
 from game.actions import Action
 from game.observation import Observation
 
 Token = tuple[int, int]
-Answer = Action | tuple[Action, HintReason | None]
-"""A move, or for a hint request a move and why (a code the table translates)."""
+Answer = Action | tuple[Action, HintReason | None] | Verdict
+"""A move; for a hint request a move and why (a code the table translates); for a coach request
+the coach's verdict on the move played."""
 HINT_PREFIX = "hint:"
 """Spec of a hint request: "hint:medium" asks `ai.hints.recommend_explained` at that level."""
+COACH_SPEC = "coach"
+"""Spec of a coach request: `ai.coach.evaluate` of the request's `played` move."""
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,8 @@ class Request:
     seed: int
     observation: Observation
     legal: tuple[Action, ...]
+    played: Action | None = None
+    """A coach request: the move the player made."""
 
 
 def make_agent(spec: str, seed: int) -> Agent:
@@ -59,6 +65,8 @@ def choose(req: Request) -> Answer:
     (a hint request: the recommended move and why)."""
     if req.spec.startswith(HINT_PREFIX):
         return hint(req)
+    if req.spec == COACH_SPEC:
+        return coach(req)
     key = (req.agent_key, req.spec, req.seed)
     agent = _AGENTS.get(key)
     if agent is None:
@@ -75,6 +83,14 @@ def hint(req: Request) -> tuple[Action, HintReason | None]:
     if action not in req.legal:
         return req.legal[0], None
     return action, why
+
+
+def coach(req: Request) -> Verdict:
+    """The coach's verdict on the move a person made (`ai.coach`)."""
+    from ai.coach import evaluate
+    if req.played is None:
+        raise ValueError("a coach request names the move played")
+    return evaluate(req.observation, req.played, seed=req.seed)
 
 
 def lower_priority() -> None:
@@ -161,6 +177,54 @@ def _safe_choose(req: Request) -> Answer:
         print(f"baloot: computer player failed ({exc!r}); playing the first legal move",
               file=sys.stderr)
         return req.legal[0]
+
+
+class SharedThinker:
+    """One worker for several clients (the match, a hand played again, the coach): each client's
+    `poll()` returns the answers to its own requests only, so none takes another's answer."""
+
+    def __init__(self, inner: Thinker) -> None:
+        self.inner = inner
+        self._owner: dict[Token, ThinkerClient] = {}
+
+    def client(self) -> ThinkerClient:
+        return ThinkerClient(self)
+
+    def submit(self, client: ThinkerClient, req: Request) -> None:
+        self._owner[req.token] = client
+        self.inner.request(req)
+
+    def deliver(self) -> None:
+        for token, answer in self.inner.poll():
+            owner = self._owner.pop(token, None)
+            if owner is not None:
+                owner.inbox.append((token, answer))
+
+
+class ThinkerClient:
+    """A `Thinker` that shares its worker through a `SharedThinker` (closing it closes nothing)."""
+
+    def __init__(self, hub: SharedThinker) -> None:
+        self.hub = hub
+        self.inbox: list[tuple[Token, Answer]] = []
+
+    def request(self, req: Request) -> None:
+        self.hub.submit(self, req)
+
+    def poll(self) -> list[tuple[Token, Answer]]:
+        self.hub.deliver()
+        out, self.inbox = self.inbox, []
+        return out
+
+    def wait(self) -> None:
+        self.hub.inner.wait()
+
+    def busy(self) -> bool:
+        busy = getattr(self.hub.inner, "busy", None)
+        return bool(busy()) if callable(busy) else False
+
+    def close(self) -> None:
+        pass
 
 
 class _PoolThinker:

@@ -12,6 +12,7 @@ import pygame_gui
 from .. import i18n
 from ..layout import Layout
 from ..panels import button_font_size, theme, theme_font
+from ..rating import Rating
 from ..render import DIM_INK, GOLD, INK, Renderer
 from ..settings import Settings
 from ..speech import Speaker
@@ -61,6 +62,8 @@ class ScreenHost(Protocol):
     def load_statistics(self) -> Statistics: ...
 
     def reset_statistics(self) -> None: ...
+
+    def player_rating(self) -> Rating: ...
 
     def speech_available(self) -> bool: ...
 

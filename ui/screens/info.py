@@ -6,6 +6,7 @@ import pygame
 
 from .. import i18n
 from ..layout import Layout
+from ..rating import LEVEL_RATINGS, MIXED, START, K, Rating
 from ..render import DIM_INK, GOLD, INK
 from ..stats import Statistics
 from ..text import tr, trn
@@ -175,11 +176,35 @@ def recent_lines(s: Statistics) -> list[str]:
     return out
 
 
+def level_name(spec: str) -> str:
+    """'ismcts:hard' → 'Hard' (the settings' words), 'mixed' → 'Mixed levels'."""
+    if spec == MIXED:
+        return tr("stats.rating_mixed")
+    name = spec.partition(":")[2] or spec
+    return tr(f"difficulty.{name}") if name in ("easy", "medium", "hard") else tr(f"stats.player_{name}")
+
+
+def rating_lines(r: Rating) -> tuple[str, str, list[str]]:
+    """The rating, how it is made, and the record against each level (weakest first)."""
+    if r.matches == 0:
+        head = tr("stats.rating_none", start=round(START))
+    else:
+        head = (tr("stats.rating_line", rating=round(r.rating)) + " · "
+                + trn("stats.rating_matches", r.matches))
+    how = tr("stats.rating_how", k=round(K), start=round(START))
+    order = sorted(r.record, key=lambda k: LEVEL_RATINGS.get(k, 10_000))
+    items = [tr("stats.rating_level", won=r.record[k][0], lost=r.record[k][1],
+                level=level_name(k) + (f" ({LEVEL_RATINGS[k]})" if k in LEVEL_RATINGS else ""))
+             for k in order]
+    return head, how, items
+
+
 class StatsScreen(Screen):
     """Matches and hands, contracts taken and made, Al-Kaboot, Gahwa, best and worst hands, recent matches."""
 
     def __init__(self, host: ScreenHost) -> None:
         self.stats = host.load_statistics()
+        self.rating = host.player_rating()
         super().__init__(host)
 
     def layout(self, lay: Layout) -> None:
@@ -202,6 +227,7 @@ class StatsScreen(Screen):
     def reset(self) -> None:
         self.host.reset_statistics()
         self.stats = self.host.load_statistics()
+        self.rating = self.host.player_rating()
 
     def draw_below(self, surface: pygame.Surface) -> None:
         lay = self.host.layout
@@ -248,3 +274,32 @@ class StatsScreen(Screen):
                     break
                 r.put(surface, s, box, x, y)
                 x += s.get_width() + 2 * pad
+            y += line
+        self.draw_rating(surface, box, y + pad // 2)
+
+    def draw_rating(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> None:
+        """The rating against the computer levels and the record against each (ui/rating.py)."""
+        lay, r = self.host.layout, self.host.renderer
+        pad = max(10, round(18 * lay.u))
+        limit = box.bottom - pad - lay.button_h() - pad
+        head, how, items = rating_lines(self.rating)
+        fs = lay.font_size
+        if y + 2 * r.assets.font(fs).get_linesize() > limit:
+            return
+        title = self.text(tr("stats.rating"), fs, GOLD, True)
+        r.put(surface, title, box, box.x + pad, y)
+        line = self.fit(head, fs, box.w - 3 * pad - title.get_width(), INK, True)
+        r.put(surface, line, box, box.x + 2 * pad + title.get_width(), y)
+        y += title.get_height() + 4
+        x = box.x + pad
+        for text in [how, *items]:
+            s = self.fit(text, lay.small_font, box.w - 2 * pad, DIM_INK if text == how else INK)
+            if x > box.x + pad and x + s.get_width() > box.right - pad:
+                x = box.x + pad
+                y += s.get_height() + 4
+            if y + s.get_height() > limit:
+                break
+            r.put(surface, s, box, x, y)
+            x += s.get_width() + 2 * pad
+            if text == how:
+                x, y = box.x + pad, y + s.get_height() + 4

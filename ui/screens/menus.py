@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import pygame
 
@@ -51,7 +51,7 @@ class MainMenu(MenuScreen):
         if self.can_continue:
             out.append(("continue", "menu.continue"))
         return [*out, ("settings", "menu.settings"), ("howto", "menu.howto"), ("stats", "menu.stats"),
-                ("quit", "menu.quit")]
+                ("open", "menu.open_record"), ("quit", "menu.quit")]
 
     def layout(self, lay: Layout) -> None:
         entries = self.menu_entries()
@@ -84,6 +84,9 @@ class MainMenu(MenuScreen):
             host.open_screen(HowToScreen(host))
         elif name == "stats":
             host.open_screen(StatsScreen(host))
+        elif name == "open":  # a record or a copied deal, to review (issue 15)
+            from .review import OpenRecordScreen, ReviewHost
+            host.open_screen(OpenRecordScreen(cast(ReviewHost, host)))
         elif name == "quit":
             host.quit_game()
 

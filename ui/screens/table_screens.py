@@ -162,7 +162,17 @@ class ScoreSheetScreen(TableOverlay):
         self.frame = pygame.Rect(0, 0, w, full.h)
         self.frame.center = full.center
         self.close_button(self.frame, lay)
+        if self.table.driver.sheet:  # the review of the hands played (issue 15)
+            pad = max(10, round(18 * lay.u))
+            review_button(self, self.frame, lay, 2, self.frame.bottom - pad - lay.button_h())
         self.set_focus("close")
+
+    def pressed(self, name: str) -> None:
+        if name == "review":
+            from .review import open_table_review
+            open_table_review(self.host, self.table)
+        else:
+            super().pressed(name)
 
     def item_words(self, item: Item) -> str:
         from ..overlays import sheet_rows
@@ -189,15 +199,25 @@ class ScoreSheetScreen(TableOverlay):
             ov.sheet(surface, lay, box, box.x + pad, y, box.w - 2 * pad, bottom, self.table.driver.sheet)
         else:
             r.put(surface, self.text(tr("sheet.empty"), lay.font_size, DIM_INK), box, box.x + pad, y)
-        seed_line(surface, self, box, self.table.driver.match_seed)
+        seed_line(surface, self, box, self.table.driver.match_seed, 2)
 
 
-def seed_line(surface: pygame.Surface, screen: Screen, box: pygame.Rect, seed: int) -> None:
-    """'Match seed 12 — python main.py --seed 12 deals it again', at the bottom of a box."""
+def review_button(screen: Screen, box: pygame.Rect, lay: Layout, slot: int, y: int) -> None:
+    """'Review' at the bottom of the box: `slot` 1 in its corner, 2 left of the corner's button."""
+    pad = max(10, round(18 * lay.u))
+    bw, bh = lay.button_w(), lay.button_h()
+    rect = pygame.Rect(box.right - pad - slot * bw - (slot - 1) * lay.m, y, bw, bh)
+    screen.button("review", mirrored(rect, box), "review.btn.open")
+
+
+def seed_line(surface: pygame.Surface, screen: Screen, box: pygame.Rect, seed: int,
+              buttons: int = 1) -> None:
+    """'Match seed 12 — python main.py --seed 12 deals it again', at the bottom of a box (left of
+    its `buttons` at the bottom right)."""
     lay = screen.host.layout
     pad = max(10, round(18 * lay.u))
     s = screen.fit(tr("sheet.seed", seed=seed), max(10, lay.small_font - 1),
-                   box.w - 3 * pad - lay.button_w(), DIM_INK)
+                   box.w - 3 * pad - buttons * (lay.button_w() + lay.m), DIM_INK)
     y = box.bottom - pad - (lay.button_h() + s.get_height()) // 2
     screen.host.renderer.put(surface, s, box, box.x + pad, y)
 
@@ -215,11 +235,17 @@ class HandSummaryScreen(TableOverlay):
         self.frame = self.overlays.summary_rect(lay, e, record, self.table.driver.sheet)
         rect = self.overlays.button_rects(lay, 1, self.frame)[0]
         self.button("continue", rect, "btn.continue")
+        review_button(self, self.frame, lay, 1, rect.y)
+        self.set_focus("continue")
 
     def item_words(self, item: Item) -> str:
-        return tr("btn.continue")
+        return item.words
 
     def pressed(self, name: str) -> None:
+        if name == "review":
+            from .review import open_table_review
+            open_table_review(self.host, self.table)
+            return
         self.back()
 
     def back(self) -> None:
@@ -233,7 +259,7 @@ class HandSummaryScreen(TableOverlay):
         e, record = hud.summary
         self.overlays.names = hud.names
         self.overlays.summary(surface, self.host.layout, e, record, self.table.driver.sheet, self.frame)
-        seed_line(surface, self, self.frame, self.table.driver.match_seed)
+        seed_line(surface, self, self.frame, self.table.driver.match_seed, 3)
 
 
 class MatchEndScreen(TableOverlay):
@@ -251,10 +277,12 @@ class MatchEndScreen(TableOverlay):
                                                   self.footer)
         names = [("new", "btn.new_match"), ("replay", "btn.replay"), ("main_menu", "pause.main_menu"),
                  ("quit", "btn.quit")]
+        if self.table.driver.sheet:  # the review of the hands played (issue 15)
+            names.insert(0, ("review", "review.btn.open"))
         widest = self.button_width(tuple(key for _n, key in names), lay.button_w())
         need = len(names) * widest + (len(names) + 4) * lay.m  # room for the focus ring too
         if self.frame.w < need:  # the four buttons in full, within the window
-            self.frame = self.frame.inflate(min(need, lay.modal_rect().w) - self.frame.w, 0)
+            self.frame = self.frame.inflate(min(need, lay.w - 4 * lay.m) - self.frame.w, 0)
         rects = self.end_button_rects(lay, len(names))
         for (name, key), rect in zip(names, rects, strict=True):
             self.button(name, rect, key, "#pass" if name == "quit" else None)
@@ -263,8 +291,8 @@ class MatchEndScreen(TableOverlay):
     def end_button_rects(self, lay: Layout, n: int) -> list[pygame.Rect]:
         box = self.frame
         gap = lay.m
-        bw = min(self.button_width(("btn.new_match", "btn.replay", "pause.main_menu", "btn.quit"),
-                                   lay.button_w()), (box.w - 5 * gap - (n - 1) * gap) // n)
+        bw = min(self.button_width(("review.btn.open", "btn.new_match", "btn.replay", "pause.main_menu",
+                                    "btn.quit"), lay.button_w()), (box.w - 5 * gap - (n - 1) * gap) // n)
         bh = lay.button_h()
         total = n * bw + (n - 1) * gap
         x0 = box.centerx - total // 2
@@ -273,7 +301,10 @@ class MatchEndScreen(TableOverlay):
 
     def pressed(self, name: str) -> None:
         seed = self.table.driver.match_seed
-        if name == "new":
+        if name == "review":
+            from .review import open_table_review
+            open_table_review(self.host, self.table)
+        elif name == "new":
             self.match_host.start_new_match()
         elif name == "replay":
             self.match_host.start_new_match(seed)
