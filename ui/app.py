@@ -26,6 +26,8 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from game.rules import Rules
+
 from . import i18n
 from .assets import Assets, asset_root
 from .driver import MatchDriver
@@ -333,6 +335,10 @@ class App:
 
     def speech_available(self) -> bool:
         return self.speaker.available
+
+    def match_rules(self) -> Rules | None:
+        """The rules of the match of this window (None: no match yet)."""
+        return self.match.animator.hud.rules if self.match is not None else None
 
     def play_sound(self, name: str) -> None:
         self.sounds.play(name)

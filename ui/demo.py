@@ -14,6 +14,7 @@ from pathlib import Path
 import pygame
 
 from game.events import HandThrownIn
+from game.rules import Rules
 
 from .app import App
 from .driver import UIEvent
@@ -37,8 +38,10 @@ MAX_FRAMES_PER_HAND = 30_000
 class DemoApp(App):
     def __init__(self, seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
                  ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
-                 autosave: bool = False, resume: SavedMatch | None = None, language: str = "en") -> None:
-        settings = Settings(animation_speed=speed, sound=False, language=language)
+                 autosave: bool = False, resume: SavedMatch | None = None, language: str = "en",
+                 rules: str = "saudi") -> None:
+        settings = Settings(animation_speed=speed, sound=False, language=language,
+                            rules=Rules.preset(rules))
         super().__init__(seed, humans=(), settings=settings,
                          thinker=thinker, size=size, hint_seat=0, persist=autosave, sound=False, ai=ai,
                          resume=resume)
@@ -154,12 +157,13 @@ class DemoApp(App):
 def run_demo(seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
              ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
              autosave: bool = False, resume: SavedMatch | None = None, language: str = "en",
-             menus: bool = False) -> int:
+             menus: bool = False, rules: str = "saudi") -> int:
     """Play `hands` scored hands (0: the whole match); exit code 0 when it got there.
 
     `autosave` saves the match after every action as the window does; `resume` continues one.
-    `language`: "en" or "ar". `menus`: also save screenshots of the main menu and the other screens."""
-    app = DemoApp(seed, hands, out_dir, size, ai, thinker, speed, autosave, resume, language)
+    `language`: "en" or "ar". `menus`: also save screenshots of the main menu and the other screens.
+    `rules`: a preset of `game.rules` (saudi, riyadh, belote)."""
+    app = DemoApp(seed, hands, out_dir, size, ai, thinker, speed, autosave, resume, language, rules)
     try:
         if menus:
             app.menu_shots()

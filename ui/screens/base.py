@@ -19,6 +19,8 @@ from ..stats import Statistics
 from ..text import tr
 
 if TYPE_CHECKING:
+    from game.rules import Rules
+
     from ..savegame import SavedMatch
 
 
@@ -63,6 +65,8 @@ class ScreenHost(Protocol):
     def reset_statistics(self) -> None: ...
 
     def speech_available(self) -> bool: ...
+
+    def match_rules(self) -> Rules | None: ...
 
     def play_sound(self, name: str) -> None: ...
 

@@ -111,7 +111,7 @@ class BidHistoryScreen(TableOverlay):
                 out.append(("head", tr("bids.doubling") if stage == 3 else tr("bids.round", round=stage), ""))
             out.append(("call", hud.names[c.seat], c.words()))
         if hud.contract is not None:
-            contract = contract_label(hud.contract, hud.names)
+            contract = contract_label(hud.contract, hud.names, hud.rules.belote)
             out.append(("contract", tr("bids.contract", contract=contract), ""))
         return out
 
@@ -167,9 +167,11 @@ class ScoreSheetScreen(TableOverlay):
     def item_words(self, item: Item) -> str:
         from ..overlays import sheet_rows
         hud = self.table.animator.hud
-        rows = sheet_rows(self.table.driver.sheet, self.table.animator.contracts, hud.names)
+        rows = sheet_rows(self.table.driver.sheet, self.table.animator.contracts, hud.names,
+                          hud.rules.belote)
         lines = [tr("sheet.say_row", number=n, contract=c, us=u, them=t) for n, c, u, t in rows]
-        lines.append(tr("announce.score_match", us=hud.scores[0], them=hud.scores[1], target=152))
+        lines.append(tr("announce.score_match", us=hud.scores[0], them=hud.scores[1],
+                        target=hud.rules.target))
         return ". ".join(lines)
 
     def draw_below(self, surface: pygame.Surface) -> None:
@@ -183,7 +185,7 @@ class ScoreSheetScreen(TableOverlay):
         r.put(surface, score, box, box.x + pad, y)
         y += score.get_height() + pad // 2
         ov = Overlays(r)
-        ov.names, ov.contracts = hud.names, self.table.animator.contracts
+        ov.names, ov.contracts, ov.rules = hud.names, self.table.animator.contracts, hud.rules
         bottom = box.bottom - pad - lay.button_h() - pad
         if self.table.driver.sheet:
             ov.sheet(surface, lay, box, box.x + pad, y, box.w - 2 * pad, bottom, self.table.driver.sheet)
@@ -211,6 +213,7 @@ class HandSummaryScreen(TableOverlay):
         assert hud.summary is not None
         self.overlays = Overlays(self.host.renderer)
         self.overlays.names, self.overlays.contracts = hud.names, self.table.animator.contracts
+        self.overlays.rules = hud.rules
         e, record = hud.summary
         self.frame = self.overlays.summary_rect(lay, e, record, self.table.driver.sheet)
         rect = self.overlays.button_rects(lay, 1, self.frame)[0]
@@ -246,6 +249,7 @@ class MatchEndScreen(TableOverlay):
         assert hud.match_over is not None
         self.overlays = Overlays(self.host.renderer)
         self.overlays.names, self.overlays.contracts = hud.names, self.table.animator.contracts
+        self.overlays.rules = hud.rules
         self.footer = tr("sheet.seed", seed=self.table.driver.match_seed)
         self.frame = self.overlays.match_end_rect(lay, hud.match_over, self.table.driver.sheet, hud.names,
                                                   self.footer)
