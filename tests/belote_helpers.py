@@ -50,10 +50,10 @@ Choice = Callable[[Observation], Action]
 
 def first_hand(seed: int, rules: Rules = BELOTE, take: bool = True,
                until: Callable[[MatchDriver], bool] | None = None,
-               choose: Choice | None = None) -> tuple[MatchDriver, HandRecord | None]:
+               choose: Choice | None = None, spec: str = "random") -> tuple[MatchDriver, HandRecord | None]:
     """The first hand of `seed` played to its end (or until `until(driver)` holds); South plays
-    `choose` (default: `south_choice`)."""
-    d = MatchDriver(seed, humans=(0,), agent_spec="random", rules=rules)
+    `choose` (default: `south_choice`), the others are `spec` players."""
+    d = MatchDriver(seed, humans=(0,), agent_spec=spec, rules=rules)
     for _ in range(500):
         if d.state.sheet or (until is not None and until(d)):
             break
@@ -73,9 +73,9 @@ def south_plays_with_belote(d: MatchDriver) -> bool:
 
 def find_seed(want: Callable[[MatchDriver, HandRecord | None], bool], take: bool = True,
               until: Callable[[MatchDriver], bool] | None = None, limit: int = 400,
-              rules: Rules = BELOTE, choose: Choice | None = None) -> int:
+              rules: Rules = BELOTE, choose: Choice | None = None, spec: str = "random") -> int:
     for seed in range(limit):
-        d, rec = first_hand(seed, rules, take, until, choose)
+        d, rec = first_hand(seed, rules, take, until, choose, spec)
         if want(d, rec):
             return seed
     raise AssertionError("no seed found")

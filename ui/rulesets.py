@@ -12,12 +12,17 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from game.rules import PRESETS, Rules
+from game.rules import Rules
 
 from .text import tr, trn
 
-VARIANTS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.name != "game")
-"""The Baloot variants, in the order of `Rules` (and of the settings' rows)."""
+_ORDER = ("no_ashkal_on_ace", "kawesh", "third_round_on_ace", "riyadh_ashkal", "declarer_leads",
+          "trump_sequence_wins_ties", "projects_times_raise", "baloot_holder_only",
+          "opponents_always_count")
+VARIANTS: tuple[str, ...] = tuple(sorted((f.name for f in fields(Rules) if f.name != "game"),
+                                         key=lambda n: _ORDER.index(n) if n in _ORDER else len(_ORDER)))
+"""The Baloot variants as the settings list them: the bidding (a)-(d), the play (L), the projects
+(T), the scoring (e)-(g) (a variant added to `Rules` later comes last)."""
 
 
 def base_preset(rules: Rules) -> str:
@@ -70,5 +75,10 @@ def rules_details(rules: Rules) -> list[str]:
     return [head, *(variant_label(v) for v in extra_variants(rules))]
 
 
-def preset_names() -> tuple[str, ...]:
-    return PRESETS
+def seed_text(seed: int, rules: Rules) -> str:
+    """'Match seed 12 — python main.py --seed 12 deals it again', with `--rules belote` (or riyadh)
+    when the match is played to another preset than the defaults."""
+    name = rules.preset_name()
+    if name is None or name == "saudi":
+        return tr("sheet.seed", seed=seed)
+    return tr("sheet.seed_rules", seed=seed, rules=name)

@@ -316,8 +316,8 @@ class TableScene:
             return
         lost = self.loses_belote(self.observation(), action)
         self.driver.submit(action)
-        if self.host.toasts.kind == "error" or self.hints.last is not None:
-            self.host.toasts.clear()
+        if self.host.toasts.kind == "error" or self.hints.last is not None or is_announced(action):
+            self.host.toasts.clear()  # a refusal, a hint or "belote ready" said what it had to
         if lost:
             self.host.toasts.say(tr("toast.belote_lost"), "info", TOAST_MS)
             self.host.speaker.say(tr("toast.belote_lost"))

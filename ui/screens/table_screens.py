@@ -8,9 +8,12 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.rules import Rules
+
 from .. import i18n
 from ..layout import Layout
 from ..render import DIM_INK, GOLD, INK
+from ..rulesets import seed_text
 from ..text import contract_label, tr
 from .base import Item, Screen, ScreenHost, mirrored
 
@@ -191,14 +194,15 @@ class ScoreSheetScreen(TableOverlay):
             ov.sheet(surface, lay, box, box.x + pad, y, box.w - 2 * pad, bottom, self.table.driver.sheet)
         else:
             r.put(surface, self.text(tr("sheet.empty"), lay.font_size, DIM_INK), box, box.x + pad, y)
-        seed_line(surface, self, box, self.table.driver.match_seed)
+        seed_line(surface, self, box, self.table.driver.match_seed, hud.rules)
 
 
-def seed_line(surface: pygame.Surface, screen: Screen, box: pygame.Rect, seed: int) -> None:
+def seed_line(surface: pygame.Surface, screen: Screen, box: pygame.Rect, seed: int,
+              rules: Rules | None = None) -> None:
     """'Match seed 12 — python main.py --seed 12 deals it again', at the bottom of a box."""
     lay = screen.host.layout
     pad = max(10, round(18 * lay.u))
-    s = screen.fit(tr("sheet.seed", seed=seed), max(10, lay.small_font - 1),
+    s = screen.fit(seed_text(seed, rules or Rules()), max(10, lay.small_font - 1),
                    box.w - 3 * pad - lay.button_w(), DIM_INK)
     y = box.bottom - pad - (lay.button_h() + s.get_height()) // 2
     screen.host.renderer.put(surface, s, box, box.x + pad, y)
@@ -236,7 +240,7 @@ class HandSummaryScreen(TableOverlay):
         e, record = hud.summary
         self.overlays.names = hud.names
         self.overlays.summary(surface, self.host.layout, e, record, self.table.driver.sheet, self.frame)
-        seed_line(surface, self, self.frame, self.table.driver.match_seed)
+        seed_line(surface, self, self.frame, self.table.driver.match_seed, hud.rules)
 
 
 class MatchEndScreen(TableOverlay):
@@ -250,7 +254,7 @@ class MatchEndScreen(TableOverlay):
         self.overlays = Overlays(self.host.renderer)
         self.overlays.names, self.overlays.contracts = hud.names, self.table.animator.contracts
         self.overlays.rules = hud.rules
-        self.footer = tr("sheet.seed", seed=self.table.driver.match_seed)
+        self.footer = seed_text(self.table.driver.match_seed, hud.rules)
         self.frame = self.overlays.match_end_rect(lay, hud.match_over, self.table.driver.sheet, hud.names,
                                                   self.footer)
         names = [("new", "btn.new_match"), ("replay", "btn.replay"), ("main_menu", "pause.main_menu"),
