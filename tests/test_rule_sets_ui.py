@@ -468,3 +468,45 @@ def test_a_saved_belote_match_resumes_as_belote(data_dir: Path) -> None:
         assert load_match()[0].match.rules == BELOTE  # type: ignore[union-attr]
     finally:
         app.close()
+
+
+# ----- How to play, the Baloot bidding variants ---------------------------------------------
+
+def test_how_to_play_explains_classic_belote_and_the_variants_in_both_languages() -> None:
+    for code, belote, scoring, variants, words in (
+            ("en", "Classic Belote", "Classic Belote: scoring", "Rule variants (Baloot)",
+             ("1000", "82", "252", "81 to 81", "Rebelote", "Space", "Riyadh majlis", "(g)")),
+            ("ar", "البيلوت الكلاسيكي", "البيلوت الكلاسيكي: الحساب", "قوانين البلوت الاختيارية",
+             ("1000", "82", "252", "81 مقابل 81", "ريبيلوت", "Space", "مجلس الرياض", "(ز)"))):
+        blocks = i18n.howto_blocks(code)
+        headings = [text for kind, text in blocks if kind == "heading"]
+        assert {belote, scoring, variants} <= set(headings), headings
+        whole = i18n.howto_text(code)
+        for w in words:
+            assert w in whole, (code, w)
+        assert ("Locked" if code == "en" else "مقفول") in whole, "the doubling's Locked / Open stays"
+
+
+BALOOT_DEAL = ("deal rules=CD dealer=W score=0-0 S=7S.8S.9S.10S.JS E=QS.KS.AS.7H.8H "
+               "N=9H.10H.JH.QH.KH W=AH.7D.8D.9D.10D buy=AD stock=QD.KD.JD.7C.8C.9C.10C.JC.QC.KC.AC moves=-")
+
+
+def test_the_third_round_and_riyadh_ashkal_are_worded_on_the_panel() -> None:
+    from game.actions import ASHKAL, SUN, hokum_suit
+    from game.notation import from_notation
+
+    s = from_notation(BALOOT_DEAL)  # West deals: South is P1
+    for _ in range(6):
+        s.apply(PASS)
+    obs = s.observation(2)  # North is P3 in round 2: Riyadh Ashkal
+    assert obs.bidding_round == 2 and ASHKAL in obs.legal_actions
+    assert panel_note(obs) == tr("panel.riyadh_ashkal")
+    assert dict(call_labels(obs))[ASHKAL] == tr("call.ashkal")
+    for _ in range(2):
+        s.apply(PASS)
+    obs = s.observation(0)
+    assert obs.bidding_round == 3 and obs.to_move == 0
+    assert panel_title(obs) == tr("panel.your_call", round=3)
+    assert panel_note(obs) == tr("panel.round3", card="A♦")
+    labels = dict(call_labels(obs))
+    assert labels[SUN] == "Sun" and labels[hokum_suit(2)] == "Hokum ♦", "the buying suit too"

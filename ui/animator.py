@@ -45,6 +45,8 @@ from .driver import DealStarted, UIEvent
 from .table import Pose, TableModel
 from .text import call_label, card_label, contract_label, project_name, tr
 
+DOUBLING = 4
+"""The stage of the doubling's calls in the bid history (after up to three bidding rounds)."""
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 
 
@@ -66,7 +68,8 @@ class Bubble:
 
 @dataclass(frozen=True)
 class Call:
-    """One call of the hand's bidding, as shown: `stage` 1 or 2 (the bidding rounds) or 3 (doubling)."""
+    """One call of the hand's bidding, as shown: `stage` 1, 2 or 3 (the bidding rounds; 3: variant
+    (c)) or DOUBLING."""
     stage: int
     seat: int
     action: int
@@ -311,7 +314,10 @@ class Animator:
         hud = self.hud
         hud.bidding_round = 3
         first = seat_after(hud.dealer, 1)
-        self.note(lambda: tr("note.round3", seat=self.hud.names[first]), 1800)
+        if first == self.table.human:
+            self.note(lambda: tr("note.round3_you"), 1800)
+        else:
+            self.note(lambda: tr("note.round3", seat=self.hud.names[first]), 1800)
         self.wait = self.d(700)
 
     def _on_ContractFixed(self, e: ContractFixed) -> None:
@@ -353,7 +359,7 @@ class Animator:
         def words() -> str:
             return call_label(action)
 
-        hud.calls.append(Call(3, e.seat, action, words))
+        hud.calls.append(Call(DOUBLING, e.seat, action, words))
         self.bubble(e.seat, words)
         self.play_sound("click")
         self.wait = self.d(650)

@@ -12,7 +12,7 @@ from game.cards import team_of
 from game.contract import Contract
 
 from . import i18n
-from .animator import Hud
+from .animator import DOUBLING, Hud
 from .assets import BACK, Assets
 from .layout import Layout, Place
 from .rulesets import rules_line
@@ -484,7 +484,7 @@ class Renderer:
 
 
 def stage_prefix(stage: int) -> str:
-    return "" if stage == 1 else ("2 · " if stage == 2 else "× · ")
+    return "" if stage == 1 else ("× · " if stage == DOUBLING else f"{stage} · ")
 
 
 def call_rows(hud: Hud) -> list[tuple[int, int, str]]:

@@ -40,7 +40,7 @@ def extra_variants(rules: Rules) -> list[str]:
     if rules.belote:
         return []
     base = set(Rules.preset(base_preset(rules)).variants())
-    return [name for name in rules.variants() if name not in base]
+    return [name for name in VARIANTS if getattr(rules, name) and name not in base]
 
 
 def preset_label(name: str) -> str:

@@ -11,6 +11,7 @@ import pygame
 from game.rules import Rules
 
 from .. import i18n
+from ..animator import DOUBLING
 from ..layout import Layout
 from ..render import DIM_INK, GOLD, INK
 from ..rulesets import seed_text
@@ -111,7 +112,8 @@ class BidHistoryScreen(TableOverlay):
         for c in hud.calls:
             if c.stage != stage:
                 stage = c.stage
-                out.append(("head", tr("bids.doubling") if stage == 3 else tr("bids.round", round=stage), ""))
+                head = tr("bids.doubling") if stage == DOUBLING else tr("bids.round", round=stage)
+                out.append(("head", head, ""))
             out.append(("call", hud.names[c.seat], c.words()))
         if hud.contract is not None:
             contract = contract_label(hud.contract, hud.names, hud.rules.belote)
