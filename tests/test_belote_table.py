@@ -251,3 +251,33 @@ def test_the_round_two_panel_names_the_other_three_suits(language: str) -> None:
         assert t.animator.hud.bubbles[0].text == labels[HOKUM_SUIT_BASE + others[0]]
     finally:
         app.close()
+
+
+def test_the_demo_plays_classic_belote_with_rules_belote(tmp_path: object) -> None:
+    from pathlib import Path
+
+    import main
+    from ui.demo import DemoApp, run_demo
+    from ui.worker import InlineThinker
+
+    out = Path(str(tmp_path))
+    args = main.parse_args(["--demo", "--rules", "belote", "--hands", "1"])
+    assert args.rules == "belote"
+    with pytest.raises(SystemExit):
+        main.parse_args(["--rules", "belgian"])
+    seen: list[DemoApp] = []
+    real_close = DemoApp.close
+
+    def keep(self: DemoApp) -> None:
+        seen.append(self)
+        real_close(self)
+
+    DemoApp.close = keep  # type: ignore[method-assign]
+    try:
+        rc = run_demo(2, 1, out, (1024, 640), "random", InlineThinker(), speed="instant", rules="belote")
+        assert rc == 0
+    finally:
+        DemoApp.close = real_close  # type: ignore[method-assign]
+    assert seen and seen[0].match is not None and seen[0].match.driver.state.rules == BELOTE
+    names = {p.name for p in out.glob("*.png")}
+    assert {"01_deal.png", "bid_history_01.png", "05_hand_summary_01.png"} <= names, names
