@@ -510,3 +510,19 @@ def test_the_third_round_and_riyadh_ashkal_are_worded_on_the_panel() -> None:
     assert panel_note(obs) == tr("panel.round3", card="A♦")
     labels = dict(call_labels(obs))
     assert labels[SUN] == "Sun" and labels[hokum_suit(2)] == "Hokum ♦", "the buying suit too"
+
+
+def test_the_pause_menu_fits_with_every_variant_on() -> None:
+    every = Rules(**{name: True for name in Rules().to_dict() if name != "game"})  # type: ignore[arg-type]
+    app = make_app(Settings(animation_speed="fast", sound=False, rules=every, language="ar"), size=(1024, 640))
+    try:
+        app.step(DT)
+        app.pause()
+        app.step(DT)
+        pause = app.screens[-1]
+        assert isinstance(pause, PauseMenu)
+        assert app.layout.window().contains(pause.frame), pause.frame
+        assert pause.frame.h <= app.layout.h * 0.75, "a menu over the table, not a page of rules"
+        assert "(ز)" in " ".join(text for text, _b in pause.rules_text), "every tag is still named"
+    finally:
+        app.close()

@@ -141,6 +141,10 @@ class MainMenu(MenuScreen):
         surface.blit(nav, nav.get_rect(midbottom=(lay.w // 2, lay.h - lay.m)))
 
 
+MAX_RULES_LINES = 5
+"""The pause menu names each extra variant in full while that takes at most this many lines."""
+
+
 class PauseMenu(MenuScreen):
     """Esc during a match: Resume, Settings, How to play, Main menu, Quit (the match stays saved)."""
 
@@ -175,8 +179,9 @@ class PauseMenu(MenuScreen):
         size = lay.small_font
         head, *variants = rules_details(rules)
         out = [(text, True) for text in a.wrap(tr("pause.rules", rules=head), size, width, True)]
-        for text in variants:
-            out += [(t, False) for t in a.wrap(text, size, width)]
+        full = [(t, False) for text in variants for t in a.wrap(text, size, width)]
+        if len(out) + len(full) <= MAX_RULES_LINES:  # else the tags of the first line say it
+            out += full
         upcoming = self.host.settings.rules
         if upcoming != rules:
             nxt = tr("pause.rules_next", rules=rules_line(upcoming))
