@@ -514,7 +514,8 @@ def test_the_third_round_and_riyadh_ashkal_are_worded_on_the_panel() -> None:
 
 def test_the_pause_menu_fits_with_every_variant_on() -> None:
     every = Rules(**{name: True for name in Rules().to_dict() if name != "game"})  # type: ignore[arg-type]
-    app = make_app(Settings(animation_speed="fast", sound=False, rules=every, language="ar"), size=(1024, 640))
+    settings = Settings(animation_speed="fast", sound=False, rules=every, language="ar")
+    app = make_app(settings, size=(1024, 640))
     try:
         app.step(DT)
         app.pause()
