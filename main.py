@@ -5,6 +5,7 @@
     python main.py --demo --hands 2 --seed 7 --screenshot-dir shots
                                         # four computer players, headless, screenshots, exit 0
     python main.py --demo --menus --language ar --screenshot-dir shots   # also the menus, in Arabic
+    python main.py --demo --rules belote --hands 2 --screenshot-dir shots  # a classic Belote match
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 from game.cli import Parser, whole_number
+from game.rules import PRESETS
 
 STARTED = time.perf_counter()
 
@@ -60,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mute", action="store_true", help="no sound")
     p.add_argument("--language", choices=("en", "ar"), default=None,
                    help="English or Arabic (the window remembers it in the settings)")
+    p.add_argument("--rules", choices=PRESETS, default=None,
+                   help="the rules of a new match: saudi (Saudi tournament), riyadh (Riyadh majlis) "
+                        "or belote (Classic Belote); the settings remember it (the demo: saudi)")
     p.add_argument("--demo", action="store_true", help="four computer players, headless, then exit")
     p.add_argument("--hands", type=whole_number(0), default=1,
                    help="demo: scored hands to play, 0 for the whole match (stops early at match end)")
@@ -155,7 +160,8 @@ def run(args: argparse.Namespace) -> int:
         return run_demo(seed, args.hands, args.screenshot_dir, size or fit_to_display((1280, 800)),
                         args.ai or "random", thinker,
                         args.speed or "fast", autosave=args.autosave and not no_data, resume=resume,
-                        language=args.language or "en", menus=args.menus, review=args.review)
+                        language=args.language or "en", menus=args.menus, review=args.review,
+                        rules=args.rules or "saudi")
 
     from dataclasses import replace
 
@@ -168,6 +174,9 @@ def run(args: argparse.Namespace) -> int:
         settings = replace(settings, animation_speed=args.speed)
     if args.language:
         settings = replace(settings, language=args.language)
+    if args.rules:
+        from game.rules import Rules
+        settings = replace(settings, rules=Rules.preset(args.rules))
     resume, save_problem = load_match() if args.resume and not no_data else (None, None)
     menu = not (args.new or args.resume)
     app = App(seed, settings=settings, thinker=make_thinker(args.thinker or "process"), size=size,

@@ -547,6 +547,8 @@ class RoundState:
             play_base = replace(b, hands=(0, 0, 0, 0), declared=tuple(
                 d if pt is not None and team_of(o) == pt else () for o, d in enumerate(b.declared)))
         points, won, absent, shown = self.points, self.tricks_won, self.absent, self.shown
+        own = self.available[seat]  # the first trick, or a late show still to decide
+        own_known = done == 0 or (done == 1 and self._may_show_late(seat))
         return Observation(
             seat=seat, rules=self.rules, dealer=self.dealer, match_scores=self.match_scores,
             phase=self.phase, to_move=self.to_move(), hand=self.hands[seat],
@@ -563,8 +565,8 @@ class RoundState:
             baloot_seat=self.baloot_seat,
             absent=(absent[0], absent[1], absent[2], absent[3]),
             legal_actions=legal,
-            own_projects=tuple(p.kind for p in self.available[seat]) if done == 0 else (),
-            own_project_cards=tuple(p.cards for p in self.available[seat]) if done == 0 else (),
+            own_projects=tuple(p.kind for p in own) if own_known else (),
+            own_project_cards=tuple(p.cards for p in own) if own_known else (),
             history=history, played_by=(played_by[0], played_by[1], played_by[2], played_by[3]),
             belote_said=(self.belote_said[0], self.belote_said[1], self.belote_said[2],
                          self.belote_said[3]),

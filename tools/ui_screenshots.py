@@ -1,8 +1,14 @@
 """Screenshots of every screen of the table and the menus, in English and Arabic, at 1024×640 and
-1920×1080 (headless): `python tools/ui_screenshots.py OUT_DIR` (`--review`: only the review's).
-The table is reached by keyboard events as a player would; a few rare moments (Locked/Open,
-three-digit scores, shown projects with a card already played) are set up directly on the table's
-state."""
+1920×1080 (headless): `python tools/ui_screenshots.py OUT_DIR` (`--review`: only the review's,
+`--rules`: only the rule sets'). The table is reached by keyboard
+events as a player would; a few rare moments (Locked/Open, three-digit scores, shown projects with
+a card already played) are set up directly on the table's state.
+
+The rule sets (`belote_shots`, files `rules_*` and `belote_*`): the settings' rules tab for each
+preset, classic Belote's call panels of both rounds, belote armed with Space and its bubble, hand
+summaries with belote, 81-81 held points (and the next hand winning them) and capot, the pause menu,
+the statistics' Belote tab, and Baloot's third round and Riyadh Ashkal. Their deals are found with
+the table's own driver (tests/belote_helpers.py), so each is a real hand."""
 
 from __future__ import annotations
 
@@ -17,10 +23,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.actions import LOCKED, OPEN, PASS, SUN
+from game.actions import ASHKAL, LOCKED, OPEN, PASS, SUN, card_of, is_announced
 from game.events import MatchOver
+from game.observation import Observation
+from game.phase import Phase
+from game.rules import Rules
+from tests.belote_helpers import BELOTE, find_seed, south_choice, south_plays_with_belote
 from ui import i18n
 from ui.app import App
+from ui.driver import MatchDriver
 from ui.screens import HowToScreen, SettingsScreen, StatsScreen
 from ui.settings import Settings
 from ui.worker import InlineThinker
@@ -233,13 +244,209 @@ def review_shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
     return saved
 
 
+# ----- the rule sets -------------------------------------------------------------------------
+
+def passes(obs: Observation) -> int:
+    return PASS if PASS in obs.legal_actions else obs.legal_actions[0]
+
+
+def seeds() -> dict[str, int]:
+    """The deals of the rule-set screenshots (found once, used for every language and size)."""
+    def took(d: MatchDriver, _r: object) -> bool:
+        from game.actions import HOKUM
+        return (0, HOKUM) in d.observation(0).bids and south_plays_with_belote(d)
+
+    def round2(d: MatchDriver) -> bool:
+        o = d.observation(0)
+        return o.phase is Phase.BIDDING and o.bidding_round == 2 and o.to_move == 0
+
+    def round3(d: MatchDriver) -> bool:
+        o = d.observation(0)
+        return o.phase is Phase.BIDDING and o.bidding_round == 3 and o.to_move == 0
+
+    def ashkal(d: MatchDriver) -> bool:
+        o = d.observation(0)
+        return round2(d) and ASHKAL in o.legal_actions
+
+    riyadh = Rules.preset("riyadh")
+    return {
+        "belote": find_seed(took, until=south_plays_with_belote),
+        "round2": find_seed(lambda d, _r: round2(d), take=False, until=round2),
+        "held": find_seed(lambda _d, r: r is not None and r.score is not None and r.score.held > 0),
+        "capot": find_seed(lambda _d, r: r is not None and r.score is not None and r.score.kaboot
+                           and r.score.winner == 0),
+        "round3": find_seed(lambda d, _r: round3(d), until=round3, rules=riyadh, choose=passes,
+                            spec="heuristic", limit=3000),
+        "ashkal": find_seed(lambda d, _r: ashkal(d), until=ashkal, rules=riyadh, choose=passes,
+                            spec="heuristic", limit=3000),
+    }
+
+
+def belote_shots(out: Path, language: str, size: tuple[int, int], found: dict[str, int]) -> list[Path]:
+    saved: list[Path] = []
+    tag = f"{language}_{size[0]}x{size[1]}"
+
+    def window(seed: int, rules: Rules, ai: str = "random") -> App:
+        settings = Settings(animation_speed="fast", sound=False, language=language, rules=rules,
+                            announce_belote=False)
+        return App(seed, humans=(0,), settings=settings, thinker=InlineThinker(), size=size, sound=False,
+                   ai=ai)
+
+    def shot(app: App, name: str) -> None:
+        app.invalidate()
+        app.render()
+        path = out / f"{name}_{tag}.png"
+        pygame.image.save(app.screen, str(path))
+        saved.append(path)
+
+    def south_turn(app: App) -> bool:
+        t = app.match
+        assert t is not None
+        return t.human_turn() or t.animator.hud.summary is not None
+
+    def play(app: App, choose: Callable[[Observation], int], stop: Callable[[App], bool],
+             on_card: Callable[[App, int], None] | None = None) -> None:
+        """South's moves by the table's own entry points (a call, a card as if clicked) until `stop`."""
+        t = app.match
+        assert t is not None
+        for _ in range(60):
+            run_until(app, lambda: south_turn(app) or stop(app))
+            if stop(app) or t.animator.hud.summary is not None:
+                return
+            app.step(DT)
+            want = choose(t.observation())
+            if t.observation().phase is Phase.PLAYING and card_of(want) >= 0:
+                if on_card is not None:
+                    on_card(app, want)
+                t.try_play(card_of(want))
+            else:
+                t.submit(want)
+
+    try:
+        # the settings' rules tab: each preset, and a variant beyond one
+        riyadh_e = Rules(third_round_on_ace=True, riyadh_ashkal=True, projects_times_raise=True)
+        for name, rules in (("saudi", Rules()), ("riyadh_e", riyadh_e), ("belote", BELOTE)):
+            app = window(found["belote"], rules)
+            app.step(DT)
+            app.open_screen(SettingsScreen(app, tab=3))
+            app.step(DT)
+            shot(app, f"rules_settings_{name}")
+            app.close()
+        # classic Belote: the round 1 panel (with the rules line under the scores), Space, belote
+        app = window(found["belote"], BELOTE)
+        t = app.match
+        assert t is not None
+        run_until(app, lambda: south_turn(app))
+        app.step(DT)
+        shot(app, "belote_call_round1")
+        taken: set[str] = set()
+
+        def space_first(app: App, action: int) -> None:
+            if is_announced(action):
+                press(app, pygame.K_SPACE)
+                if "armed" not in taken:
+                    taken.add("armed")
+                    shot(app, "belote_space_armed")
+
+        def bubble(app: App) -> bool:
+            hud = app.match.animator.hud  # type: ignore[union-attr]
+            b = hud.bubbles.get(0)
+            if b is not None and b.alert and "bubble" not in taken:
+                taken.add("bubble")
+                shot(app, "belote_bubble")
+            return False
+
+        play(app, south_choice, bubble, space_first)
+        run_until(app, lambda: t.animator.hud.summary is not None)
+        app.step(DT)
+        shot(app, "belote_summary_belote")
+        press(app, pygame.K_RETURN)
+        run_until(app, lambda: south_turn(app))
+        app.pause()
+        shot(app, "belote_pause")
+        app.resume()
+        app.recorder.statistics.belote.matches_played = 3
+        app.recorder.statistics.belote.taken, app.recorder.statistics.belote.made = 7, 5
+        app.recorder.statistics.belote.recent = ["1004-812 won", "655-1012 lost"]
+        screen = StatsScreen(app)
+        screen.rule_set = "belote"
+        screen.build()
+        app.open_screen(screen)
+        shot(app, "belote_stats")
+        app.close()
+        # round 2: the three other suits
+        app = window(found["round2"], BELOTE)
+        play(app, passes, lambda a: a.match.observation().bidding_round == 2  # type: ignore[union-attr]
+             and a.match.human_turn())  # type: ignore[union-attr]
+        app.step(DT)
+        shot(app, "belote_call_round2")
+        app.close()
+        # 81-81: held, then (if the next hand is won) the held points awarded
+        app = window(found["held"], BELOTE)
+        t = app.match
+        assert t is not None
+        play(app, south_choice, lambda a: False)
+        app.step(DT)
+        shot(app, "belote_summary_held")
+        press(app, pygame.K_RETURN)
+        run_until(app, lambda: south_turn(app))
+        app.step(DT)
+        shot(app, "belote_table_held")
+        for _ in range(4):
+            play(app, south_choice, lambda a: False)
+            app.step(DT)
+            hud = t.animator.hud
+            if hud.summary is not None and hud.summary[1] is not None and any(hud.summary[1].held_awarded):
+                shot(app, "belote_summary_held_won")
+                break
+            press(app, pygame.K_RETURN)
+        app.close()
+        # capot
+        app = window(found["capot"], BELOTE)
+        play(app, south_choice, lambda a: False)
+        app.step(DT)
+        shot(app, "belote_summary_capot")
+        app.close()
+        # Baloot, Riyadh majlis: the third round, Riyadh Ashkal, and the pause menu with a variant
+        for name in ("round3", "ashkal"):
+            app = window(found[name], Rules.preset("riyadh"), ai="heuristic")
+            t = app.match
+            assert t is not None
+            want = 3 if name == "round3" else 2
+            play(app, passes, lambda a, want=want: a.match.observation().bidding_round == want  # type: ignore
+                 and a.match.human_turn())  # type: ignore[union-attr]
+            app.step(DT)
+            shot(app, f"rules_{name}_panel")
+            app.close()
+        app = window(found["belote"], Rules(third_round_on_ace=True, riyadh_ashkal=True,
+                                            projects_times_raise=True))
+        run_until(app, lambda: south_turn(app))
+        app.step(DT)
+        shot(app, "rules_table_riyadh_e")
+        app.apply_settings(Settings(animation_speed="fast", sound=False, language=language, rules=BELOTE))
+        app.pause()
+        shot(app, "rules_pause_riyadh_e")
+        app.close()
+    finally:
+        i18n.set_language("en")
+    return saved
+
+
 def main() -> int:
+    """`--review`: only the review's screens; `--rules`: only the rule sets'."""
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "ui-shots")
     out.mkdir(parents=True, exist_ok=True)
-    only_review = "--review" in sys.argv[2:]
+    only_review, only_rules = "--review" in sys.argv[2:], "--rules" in sys.argv[2:]
+    everything = not (only_review or only_rules)
+    found = seeds() if everything or only_rules else {}
     for language in ("en", "ar"):
         for size in ((1024, 640), (1920, 1080)):
-            for p in ([] if only_review else shots(out, language, size)) + review_shots(out, language, size):
+            paths = shots(out, language, size) if everything else []
+            if everything or only_review:
+                paths += review_shots(out, language, size)
+            if everything or only_rules:
+                paths += belote_shots(out, language, size, found)
+            for p in paths:
                 print(p)
     return 0
 

@@ -18,12 +18,14 @@ from game.cards import cards_in, rank_of, seat_after, suit_of, team_of
 from game.contract import Contract
 from game.events import (
     BalootCalled,
+    BeloteAnnounced,
     BidMade,
     CardPlayed,
     CardsDealt,
     ContractFixed,
     HandScored,
     HandThrownIn,
+    HeldPointsAwarded,
     MatchOver,
     NewHand,
     ProjectsCompared,
@@ -35,12 +37,16 @@ from game.events import (
 )
 from game.match import HandRecord
 from game.ranking import NO_TRUMP
+from game.rules import Rules
 from game.state import DealBase
 
+from .choices import is_ace
 from .driver import DealStarted, UIEvent
 from .table import Pose, TableModel
 from .text import call_label, card_label, contract_label, project_name, tr
 
+DOUBLING = 4
+"""The stage of the doubling's calls in the bid history (after up to three bidding rounds)."""
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 
 
@@ -62,7 +68,8 @@ class Bubble:
 
 @dataclass(frozen=True)
 class Call:
-    """One call of the hand's bidding, as shown: `stage` 1 or 2 (the bidding rounds) or 3 (doubling)."""
+    """One call of the hand's bidding, as shown: `stage` 1, 2 or 3 (the bidding rounds; 3: variant
+    (c)) or DOUBLING."""
     stage: int
     seat: int
     action: int
@@ -98,10 +105,20 @@ class Hud:
     summary: tuple[HandScored, HandRecord | None] | None = None
     match_over: MatchOver | None = None
     names: tuple[str, str, str, str] = ("You", "East", "North", "West")
+    rules: Rules = field(default_factory=Rules)
+    """The rules of the match on the table (its rule set, target and variants)."""
+    held: int = 0
+    """Classic Belote: the 81-81 points waiting for the next hand's winner, as far as shown."""
 
     @property
     def note(self) -> str:
         return self.note_words() if self.note_words is not None else ""
+
+
+def held_pot(sheet: list[HandRecord]) -> int:
+    """The points held from 81-81 hands after these hands of the score sheet and not yet won."""
+    held = sum(rec.score.held for rec in sheet if rec.score is not None)
+    return held - sum(sum(rec.held_awarded) for rec in sheet)
 
 
 def new_hand_words(number: int, dealer: int, names: tuple[str, ...], human: int | None) -> str:
@@ -143,6 +160,7 @@ class Animator:
         """Each hand's final contract, by hand number (the score sheet labels it)."""
         self.shown_events = 0
         self._r1_bids: list[int] = []
+        self._r2_bids: list[int] = []
         self._hokum_bidders: set[int] = set()
         self.on_event: Callable[[UIEvent], None] | None = None
 
@@ -220,7 +238,7 @@ class Animator:
         hud.tricks, hud.points = [0, 0], [0, 0]
         hud.bubbles, hud.shown, hud.last_trick, hud.winning_card = {}, {}, None, None
         hud.calls, hud.played_shown = [], set()
-        self._r1_bids, self._hokum_bidders = [], set()
+        self._r1_bids, self._r2_bids, self._hokum_bidders = [], [], set()
         order = deal_order(base, e.number)
         t = self.table
         t.reset(base.dealer, order)
@@ -265,10 +283,10 @@ class Animator:
         choice = e.action in (HOKUM, SUN) and e.seat in self._hokum_bidders and e.round == 1
         if e.action == HOKUM and e.round == 1:
             self._hokum_bidders.add(e.seat)
-        action, round_ = e.action, e.round
+        action, round_, belote = e.action, e.round, hud.rules.belote
 
         def words() -> str:
-            return call_label(action, buy_suit, round_, choice)
+            return call_label(action, buy_suit, round_, choice, belote)
 
         hud.calls.append(Call(round_, e.seat, action, words))
         self.bubble(e.seat, words)
@@ -278,6 +296,11 @@ class Animator:
             self._r1_bids.append(e.action)
             if len(self._r1_bids) == 4 and all(a == PASS for a in self._r1_bids):
                 self.steps.append(self._round_two)
+        elif e.round == 2:
+            self._r2_bids.append(e.action)
+            third = hud.rules.third_round_on_ace and not hud.rules.belote and is_ace(hud.buying_card)
+            if third and len(self._r2_bids) == 4 and all(a == PASS for a in self._r2_bids):
+                self.steps.append(self._round_three)
 
     def _round_two(self) -> None:
         hud = self.hud
@@ -286,14 +309,25 @@ class Animator:
         self.note(lambda: tr("note.round2", card=card_label(card)), 1600)
         self.wait = self.d(700)
 
+    def _round_three(self) -> None:
+        """Variant (c): everyone passed twice on an Ace; only the dealer's right may call."""
+        hud = self.hud
+        hud.bidding_round = 3
+        first = seat_after(hud.dealer, 1)
+        if first == self.table.human:
+            self.note(lambda: tr("note.round3_you"), 1800)
+        else:
+            self.note(lambda: tr("note.round3", seat=self.hud.names[first]), 1800)
+        self.wait = self.d(700)
+
     def _on_ContractFixed(self, e: ContractFixed) -> None:
         hud = self.hud
         hud.contract = e.contract
         hud.phase = "doubling"
         self.table.set_trump(e.contract.trump if not e.contract.sun else NO_TRUMP)
         self.contracts[hud.hand_number] = e.contract
-        contract = e.contract
-        self.note(lambda: contract_label(contract, self.hud.names), 1400)
+        contract, belote = e.contract, hud.rules.belote
+        self.note(lambda: contract_label(contract, self.hud.names, belote), 1400)
         self.wait = self.d(500)
 
     def _on_CardsDealt(self, e: CardsDealt) -> None:
@@ -325,7 +359,7 @@ class Animator:
         def words() -> str:
             return call_label(action)
 
-        hud.calls.append(Call(3, e.seat, action, words))
+        hud.calls.append(Call(DOUBLING, e.seat, action, words))
         self.bubble(e.seat, words)
         self.play_sound("click")
         self.wait = self.d(650)
@@ -353,6 +387,12 @@ class Animator:
 
     def _on_BalootCalled(self, e: BalootCalled) -> None:
         self.bubble(e.seat, lambda: tr("call.baloot"), 2200, alert=True)
+        self.play_sound("baloot")
+        self.wait = self.d(500)
+
+    def _on_BeloteAnnounced(self, e: BeloteAnnounced) -> None:
+        key = "call.rebelote" if e.rebelote else "call.belote"
+        self.bubble(e.seat, lambda: tr(key), 2200, alert=True)
         self.play_sound("baloot")
         self.wait = self.d(500)
 
@@ -412,6 +452,13 @@ class Animator:
         self.hud.summary = (e, record)
         if record is not None:
             self.hud.scores = record.totals
+            self.hud.held = held_pot(self.sheet[:record.number])
+
+    def _on_HeldPointsAwarded(self, e: HeldPointsAwarded) -> None:
+        """The 81-81 points go to this hand's winner (the summary said so; the table says it too)."""
+        team, points = e.team, e.points
+        self.note(lambda: tr(f"note.held_awarded.{team}", points=points), 1800)
+        self.wait = self.d(600)
 
     def _on_NewHand(self, e: NewHand) -> None:
         """The cards go back to the next dealer before the new deal."""

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules import Rules
+
 from . import i18n
 from .assets import Assets, asset_root
 from .driver import MatchDriver
@@ -363,6 +365,10 @@ class App:
 
     def speech_available(self) -> bool:
         return self.speaker.available
+
+    def match_rules(self) -> Rules | None:
+        """The rules of the match of this window (None: no match yet)."""
+        return self.match.animator.hud.rules if self.match is not None else None
 
     def play_sound(self, name: str) -> None:
         self.sounds.play(name)

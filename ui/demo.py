@@ -18,6 +18,7 @@ import pygame
 
 from game.actions import is_card
 from game.events import HandThrownIn
+from game.rules import Rules
 
 from .app import App
 from .driver import UIEvent
@@ -43,8 +44,9 @@ class DemoApp(App):
     def __init__(self, seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
                  ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
                  autosave: bool = False, resume: SavedMatch | None = None, language: str = "en",
-                 review: bool = False) -> None:
-        settings = Settings(animation_speed=speed, sound=False, language=language)
+                 review: bool = False, rules: str = "saudi") -> None:
+        settings = Settings(animation_speed=speed, sound=False, language=language,
+                            rules=Rules.preset(rules))
         super().__init__(seed, humans=(), settings=settings,
                          thinker=thinker, size=size, hint_seat=0, persist=autosave, sound=False, ai=ai,
                          resume=resume)
@@ -185,13 +187,15 @@ class DemoApp(App):
 def run_demo(seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
              ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
              autosave: bool = False, resume: SavedMatch | None = None, language: str = "en",
-             menus: bool = False, review: bool = False) -> int:
+             menus: bool = False, review: bool = False, rules: str = "saudi") -> int:
     """Play `hands` scored hands (0: the whole match); exit code 0 when it got there.
 
     `autosave` saves the match after every action as the window does; `resume` continues one.
     `language`: "en" or "ar". `menus`: also save screenshots of the main menu and the other screens.
-    `review`: then open the last hand's review with the coach's marks (review_*.png)."""
-    app = DemoApp(seed, hands, out_dir, size, ai, thinker, speed, autosave, resume, language, review)
+    `review`: then open the last hand's review with the coach's marks (review_*.png).
+    `rules`: a preset of `game.rules` (saudi, riyadh, belote)."""
+    app = DemoApp(seed, hands, out_dir, size, ai, thinker, speed, autosave, resume, language, review,
+                  rules)
     try:
         if menus:
             app.menu_shots()

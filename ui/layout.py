@@ -16,6 +16,11 @@ CARD_RATIO = 240 / 336  # width / height of the card faces
 MIN_SIZE = (1024, 640)
 
 
+def line_size(font_size: int) -> int:
+    """The line height of the game's font (DejaVu Sans: ascent + descent = 1.164 em) at this size."""
+    return math.ceil(font_size * 1.165)
+
+
 @dataclass(frozen=True)
 class Place:
     """Where a card rests: centre, unrotated size, rotation in degrees."""
@@ -57,6 +62,8 @@ class Layout:
         self.font_size = max(13, round(18 * u))
         self.small_font = max(11, round(15 * u))
         self.big_font = max(16, round(26 * u))
+        self.rules_font = max(10, self.small_font - 1)
+        """The line of the rules under the scores."""
         self.plate_w, self.plate_h = max(120, round(168 * u)), max(40, round(50 * u))
         self.side_step = self.scw * 0.42
 
@@ -215,11 +222,11 @@ class Layout:
         return (box.left - m, y, "left") if seat == 1 else (box.right + m, y, "right")
 
     def score_rect(self) -> pygame.Rect:
-        """Title, then per team its name and match score, and under it the hand's tricks and points."""
+        """Title, then per team its name and match score, and under it the hand's tricks and
+        points; last the rules of the match."""
         pad = max(6, round(10 * self.u))
-        line = round((self.font_size + 2) * 1.2)
-        sub = round(self.small_font * 1.2)
-        h = pad + round(self.small_font * 1.2) + 2 * (line + sub) + pad // 2
+        team = line_size(self.font_size + 2) + line_size(max(10, self.small_font - 1))
+        h = pad // 2 + line_size(self.small_font) + 2 * team + line_size(self.rules_font) + pad // 2 + 2
         return pygame.Rect(self.m, self.m, max(150, round(210 * self.u)), h)
 
     def call_log_rect(self) -> pygame.Rect:

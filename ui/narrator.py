@@ -14,11 +14,13 @@ from collections.abc import Callable
 from game.cards import SUIT_SYMBOLS, suit_of, team_of
 from game.events import (
     BalootCalled,
+    BeloteAnnounced,
     BidMade,
     CardPlayed,
     ContractFixed,
     HandScored,
     HandThrownIn,
+    HeldPointsAwarded,
     MatchOver,
     ProjectsCompared,
     ProjectsDeclared,
@@ -86,7 +88,8 @@ class Narrator:
             call = hud.calls[-1].words() if hud.calls else ""
             self(tr("say.call", seat=names[e.seat], call=spoken(call)))
         elif isinstance(e, ContractFixed):
-            self(tr("say.contract", contract=spoken(contract_label(e.contract, names))))
+            label = contract_label(e.contract, names, hud.rules.belote)
+            self(tr("say.contract", contract=spoken(label)))
         elif isinstance(e, ProjectsDeclared) and e.kinds:
             self(tr("say.projects", seat=names[e.seat],
                     projects=i18n.list_join([project_name(k) for k in e.kinds])))
@@ -99,13 +102,18 @@ class Narrator:
             self(tr("say.card", seat=names[e.seat], card=card_words(e.card)))
         elif isinstance(e, BalootCalled):
             self(tr("say.call", seat=names[e.seat], call=tr("call.baloot")))
+        elif isinstance(e, BeloteAnnounced):
+            call = tr("call.rebelote" if e.rebelote else "call.belote")
+            self(tr("say.call", seat=names[e.seat], call=call))
+        elif isinstance(e, HeldPointsAwarded):
+            self(tr(f"note.held_awarded.{e.team}", points=e.points))
         elif isinstance(e, TrickWon):
             key = "announce.trick_won_you" if e.seat == self.me else "announce.trick_won"
             self(tr(key, seat=names[e.seat]) + ", " + trn("count.card_points", e.points))
         elif isinstance(e, HandThrownIn):
             self(tr("note.annulled" if "Kawesh" in e.reason else "note.thrown_in"))
         elif isinstance(e, HandScored):
-            self(summary_words(e))
+            self(summary_words(e, hud.rules.belote))
         elif isinstance(e, MatchOver):
             key = "end.title_win" if e.winner == team_of(self.me) else "end.title_loss"
             self(tr(key, partner=names[2], east=names[1], west=names[3]) + ". "
@@ -124,10 +132,10 @@ class Narrator:
             self(tr("say.your_call", calls=i18n.list_join([spoken(c) for c in calls])))
 
 
-def summary_words(e: HandScored) -> str:
+def summary_words(e: HandScored, belote: bool = False) -> str:
     """The hand summary aloud: who won and why, the points added, the match score."""
     from .overlays import reason_sentence
 
     sc = e.score
-    return ". ".join([tr(f"sum.winner.{sc.winner}"), reason_sentence(e),
+    return ". ".join([tr(f"sum.winner.{sc.winner}"), reason_sentence(e, belote),
                       tr("say.points_added", us=sc.points[0], them=sc.points[1])])

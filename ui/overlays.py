@@ -9,10 +9,11 @@ from game.contract import Contract
 from game.events import HandScored, MatchOver
 from game.match import HandRecord
 from game.projects import project_value
-from game.rules import MATCH_TARGET
+from game.rules import Rules
 from game.scoring import to_game_points
 
 from . import i18n
+from .belote_summary import belote_reason, belote_rows, belote_sentence
 from .layout import Layout
 from .render import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
 from .text import contract_label, project_name, team_name, tr, trn
@@ -20,8 +21,11 @@ from .text import contract_label, project_name, team_name, tr, trn
 Row = tuple[str, str, str]
 
 
-def rounding_sentence(e: HandScored) -> str:
-    """How the counting team's card points became game points (RULES.md §7, step 2)."""
+def rounding_sentence(e: HandScored, record: HandRecord | None = None, belote: bool = False) -> str:
+    """How the counting team's card points became game points (RULES.md §7, step 2); classic
+    Belote (`belote`): the takers' points against the 82 to make, and held points won."""
+    if belote:
+        return belote_sentence(e, record)
     sc = e.score
     pts = sc.counted_points
     if sc.kaboot:
@@ -39,8 +43,10 @@ def rounding_sentence(e: HandScored) -> str:
     return f"{counted}: {how}"
 
 
-def reason_sentence(e: HandScored) -> str:
+def reason_sentence(e: HandScored, belote: bool = False) -> str:
     """Who won the hand and why, in the player's language (the engine's `score.reason` is English)."""
+    if belote:
+        return belote_reason(e)
     sc, c = e.score, e.contract
     if sc.kaboot:
         return tr(f"sum.why.kaboot.{sc.winner}")
@@ -64,7 +70,9 @@ def projects_cell(kinds: tuple[str, ...], sun: bool) -> str:
     return f"{names} ({sum(project_value(k, sun) for k in kinds)})"
 
 
-def breakdown_rows(e: HandScored, record: HandRecord | None) -> list[Row]:
+def breakdown_rows(e: HandScored, record: HandRecord | None, belote: bool = False) -> list[Row]:
+    if belote:
+        return belote_rows(e, record)
     sc, c = e.score, e.contract
     rows: list[Row] = [
         (tr("sum.tricks"), str(e.tricks[0]), str(e.tricks[1])),
@@ -87,18 +95,21 @@ def breakdown_rows(e: HandScored, record: HandRecord | None) -> list[Row]:
 
 
 def sheet_rows(sheet: list[HandRecord], contracts: dict[int, Contract],
-               names: tuple[str, ...]) -> list[tuple[str, str, str, str]]:
+               names: tuple[str, ...], belote: bool = False) -> list[tuple[str, str, str, str]]:
     out = []
     for rec in sheet:
         pts = rec.score.points if rec.score is not None else (0, 0)
+        pts = (pts[0] + rec.held_awarded[0], pts[1] + rec.held_awarded[1])
         if rec.score is None:
             label = tr("sum.thrown")
         elif rec.number in contracts:
-            label = contract_label(contracts[rec.number], names)
+            label = contract_label(contracts[rec.number], names, belote)
         elif rec.contract is not None:
-            label = contract_label(rec.contract, names)
+            label = contract_label(rec.contract, names, belote)
         else:
             label = rec.contract_label
+        if rec.score is not None and rec.score.held:
+            label += " · " + tr("sum.held_cell", points=rec.score.held)
         out.append((str(rec.number), label, f"+{pts[0]}  ({rec.totals[0]})",
                     f"+{pts[1]}  ({rec.totals[1]})"))
     return out
@@ -112,7 +123,8 @@ class Overlays:
         self.r = renderer
         self.names: tuple[str, ...] = ("You", "East", "North", "West")
         self.contracts: dict[int, Contract] = {}
-        """Set by the app: the players' names and each hand's contract, for the labels."""
+        self.rules = Rules()
+        """Set by the app: the players' names, each hand's contract and the match's rules."""
 
     def frame(self, screen: pygame.Surface, lay: Layout, box: pygame.Rect | None = None) -> pygame.Rect:
         """An opaque box (the window dims what is around it): nothing below shows through."""
@@ -161,7 +173,9 @@ class Overlays:
         pad = max(10, round(18 * lay.u))
         fs, small = lay.font_size, lay.small_font
         number = record.number if record is not None else len(sheet)
-        title = r.fit_rich(tr("sum.title", number=number, contract=contract_label(e.contract, self.names)),
+        belote = self.rules.belote
+        contract = contract_label(e.contract, self.names, belote)
+        title = r.fit_rich(tr("sum.title", number=number, contract=contract),
                            lay.big_font, box.width - 2 * pad, INK, True)
         y = box.y + pad
         self.put(screen, title, box, box.x + pad, y)
@@ -171,12 +185,12 @@ class Overlays:
         self.put(screen, winner, box, box.x + pad, y)
         y += winner.get_height() + 2
         left_w = round((box.width - 3 * pad) * 0.56)
-        for text in (reason_sentence(e) + ".", rounding_sentence(e) + "."):
+        for text in (reason_sentence(e, belote) + ".", rounding_sentence(e, record, belote) + "."):
             for line in a.wrap(text, small, left_w):
                 self.put(screen, a.text(line, small, DIM_INK), box, box.x + pad, y)
                 y += a.font(small).get_linesize()
             y += pad // 2
-        y = self.table(screen, lay, box, box.x + pad, y, left_w, breakdown_rows(e, record))
+        y = self.table(screen, lay, box, box.x + pad, y, left_w, breakdown_rows(e, record, belote))
         sx = box.x + 2 * pad + left_w
         buttons = lay.button_h() + 2 * lay.m
         sheet_bottom = self.sheet(screen, lay, box, sx, top, box.right - pad - sx,
@@ -223,7 +237,7 @@ class Overlays:
         line = a.font(fs).get_linesize() + 2
         y += line
         self.hline(screen, box, x, x + w, y - 2)
-        rows = sheet_rows(sheet, self.contracts, self.names)
+        rows = sheet_rows(sheet, self.contracts, self.names, self.rules.belote)
         fit = max(1, (bottom - y) // line)
         if len(rows) > fit:
             rows = rows[-(fit - 1):] if fit > 1 else rows[-1:]
@@ -272,7 +286,7 @@ class Overlays:
         if e.by_gahwa:
             extra = tr("end.gahwa") + " · " + extra
         else:
-            extra += " · " + tr("hud.target", target=MATCH_TARGET)
+            extra += " · " + tr("hud.target", target=self.rules.target)
         sub = a.fit_text(extra, lay.font_size, box.width - 2 * pad, DIM_INK)
         y = box.y + pad
         for surf, gap in ((title, pad // 2), (final, pad // 3), (sub, pad)):

@@ -37,10 +37,11 @@ class MatchRecorder:
         new_hands = m.sheet[self.hands_counted:]
         self.hands_counted = len(m.sheet)
         if self.profile and (new_hands or m.is_over()):
+            belote = m.rules.belote  # each rule set keeps its own totals
             for hand in new_hands:
-                self.statistics.record_hand(hand)
+                self.statistics.record_hand(hand, belote)
             if m.is_over() and m.winner is not None:
-                self.statistics.record_match(m.winner, m.scores)
+                self.statistics.record_match(m.winner, m.scores, belote)
                 if self.rating.record_match(players, m.winner == 0) is not None:
                     self.safely(lambda: save_rating(self.rating))
             self.safely(lambda: save_stats(self.statistics))

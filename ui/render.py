@@ -8,15 +8,16 @@ from typing import NamedTuple
 import numpy as np
 import pygame
 
-from game.cards import SUIT_SYMBOLS, team_of
+from game.cards import team_of
 from game.contract import Contract
 
 from . import i18n
-from .animator import Hud
+from .animator import DOUBLING, Hud
 from .assets import BACK, Assets
 from .layout import Layout, Place
+from .rulesets import rules_line
 from .table import HAND, Sprite, TableModel
-from .text import card_label, team_name, tr, trn
+from .text import card_label, contract_name, team_name, tr, trn
 
 Colour = tuple[int, int, int]
 INK: Colour = (244, 240, 226)
@@ -234,8 +235,9 @@ class Renderer:
 
     def score_items(self, lay: Layout, hud: Hud) -> list[ScoreItem]:
         """The score panel as (text, where, font size): the title, then for each team its name and
-        match score and, under them, the hand's tricks and card points. Every figure has its place
-        at any size and in both languages (a text is made smaller, never left out)."""
+        match score and, under them, the hand's tricks and card points, and last the rules of the
+        match (classic Belote: with the 81-81 points held). Every figure has its place at any size
+        and in both languages (a text is made smaller, never left out)."""
         r = lay.score_rect()
         a, pad = self.assets, max(6, round(10 * lay.u))
         room = r.width - 2 * pad
@@ -254,7 +256,7 @@ class Renderer:
             return h
 
         y = r.y + pad // 2
-        title = tr("hud.hand", number=hud.hand_number) + " · " + tr("hud.target", target=152)
+        title = tr("hud.hand", number=hud.hand_number) + " · " + tr("hud.target", target=hud.rules.target)
         y += place(title, lay.small_font, DIM_INK, False, r.x + pad, y, room)
         for team in (0, 1):
             score = str(hud.scores[team])
@@ -265,6 +267,16 @@ class Renderer:
             y += max(line, name + 1)
             hand = trn("hud.tricks", hud.tricks[team]) + " · " + trn("hud.points", hud.points[team])
             y += place(hand, max(10, lay.small_font - 1), DIM_INK, False, r.x + pad, y, room)
+        small = lay.rules_font
+        held_w = 0
+        if hud.held:
+            held = trn("hud.held", hud.held)
+            held_w = a.width(held, small, True) + pad // 2
+            place(held, small, GOLD, True, r.x + pad, y, room, right=True)
+        rules = rules_line(hud.rules)
+        if a.width(rules, small) > room - held_w:  # too many variants for the line: count them
+            rules = rules_line(hud.rules, max_tags=0)
+        place(rules, small, DIM_INK, False, r.x + pad, y, room - held_w)
         return items
 
     def draw_score(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
@@ -288,7 +300,7 @@ class Renderer:
                 sub = self.fit_rich(tr("panel.buying", card=card_label(hud.buying_card)), lay.font_size, room)
                 self.put(screen, sub, r, r.x + pad, r.bottom - pad // 2 - sub.get_height() - 2)
             return
-        head = self.fit_rich(contract_title(c), lay.big_font, room, INK, bold=True)
+        head = self.fit_rich(contract_name(c, hud.rules.belote), lay.big_font, room, INK, bold=True)
         self.put(screen, head, r, r.x + pad, r.y + pad // 2)
         sub = self.fit_rich(contract_detail(c, hud.names), lay.small_font, room, DIM_INK)
         self.put(screen, sub, r, r.x + pad, r.bottom - pad // 2 - sub.get_height() - 1)
@@ -472,16 +484,12 @@ class Renderer:
 
 
 def stage_prefix(stage: int) -> str:
-    return "" if stage == 1 else ("2 · " if stage == 2 else "× · ")
+    return "" if stage == 1 else ("× · " if stage == DOUBLING else f"{stage} · ")
 
 
 def call_rows(hud: Hud) -> list[tuple[int, int, str]]:
     """(stage, seat, words) for every call shown so far this hand."""
     return [(c.stage, c.seat, c.words()) for c in hud.calls]
-
-
-def contract_title(c: Contract) -> str:
-    return tr("call.sun") if c.sun else tr("call.hokum_suit", suit=SUIT_SYMBOLS[c.trump])
 
 
 def contract_detail(c: Contract, names: tuple[str, ...]) -> str:

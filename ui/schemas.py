@@ -28,7 +28,7 @@ RULES: JSON = {"type": "object", "additionalProperties": False,
 ACTION: JSON = {"type": "string", "pattern": "^[A-Za-z0-9-]{1,12}!?$"}
 """A move: a card ('KC'; 'KH!' announcing belote), a call ('pass', 'hokum-S')."""
 MAX_ACTIONS = 20_000
-"""Far more than any match to 152 takes (a few hundred actions)."""
+"""Far more than any match takes (a few hundred actions, to 152 or to 1000 in classic Belote)."""
 
 RECORD: JSON = {
     "type": "object",

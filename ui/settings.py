@@ -34,6 +34,10 @@ class Settings:
     name_north: str = "Noura"
     name_west: str = "Saad"
     rules: Rules = field(default_factory=Rules)
+    """The rules of the next match (a preset, then any variant switched)."""
+    announce_belote: bool = True
+    """Classic Belote: play the King and Queen of trump announcing belote / rebelote for the player
+    (off: Space announces them, as in seed 003's client)."""
     window_x: int = 0
     window_y: int = 0
     window_w: int = 0
@@ -86,6 +90,7 @@ SCHEMA: dict[str, Any] = {
         **{f"name_{seat}": {"type": "string", "format": schemas.NAME_FORMAT}
            for seat in ("south", "east", "north", "west")},
         "rules": schemas.RULES,
+        "announce_belote": {"type": "boolean"},
         # the window as it was left: on some screen, and never larger than an 8K display
         **{f"window_{k}": {"type": "integer", "minimum": -65536, "maximum": 65536} for k in "xy"},
         **{f"window_{k}": {"type": "integer", "minimum": 0, "maximum": 8192} for k in "wh"},

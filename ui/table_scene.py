@@ -5,7 +5,9 @@ Made of typed parts: the `MatchDriver` (the engine, the computer players), the `
 the `HintAdvisor`, the `Narrator` (speech) and the `TableView` (drawing). The game is read only
 through the seat's `Observation`, the engine's events and refusal codes.
 
-Keys: ← → choose among the legal cards or calls, Enter plays or calls; C, A, F, S, Space announce;
+Keys: ← → choose among the legal cards or calls, Enter plays or calls; C, A, F, S, Space announce
+(in classic Belote Space also arms belote / rebelote: the next King or Queen of trump is played
+announcing it; the "announce belote for me" setting always does);
 R reads your hand by suit; H a hint; L the last trick; B the bid history; P the score sheet;
 + / − the speed; Esc pauses. Overlays (last trick, bids, score sheet, the hand summary, the match
 end) are scenes pushed on the stack: they take all input and the match waits under them.
@@ -19,18 +21,26 @@ from typing import Protocol
 import pygame
 import pygame_gui
 
-from game.actions import Action, is_card
+from game.actions import DECLARE, Action, announced, card_of, is_announced, is_card
 from game.cards import SUIT_SYMBOLS
 from game.observation import Observation
 from game.phase import Phase
 from game.rules import Rules
 
 from . import i18n
-from .animator import Animator
+from .animator import Animator, held_pot
 from .announce import Announcement, announce, card_words
 from .assets import Assets
-from .choices import call_labels, panel_note, panel_title, playable
-from .driver import MatchDriver, UIEvent
+from .choices import (
+    belote_cards,
+    call_labels,
+    holds_belote,
+    panel_note,
+    panel_title,
+    playable,
+    showing_late,
+)
+from .driver import DealStarted, MatchDriver, UIEvent
 from .hinting import HintAdvisor
 from .narrator import Narrator, hand_by_suit, spoken
 from .panels import Gui
@@ -109,6 +119,8 @@ class TableScene:
         self.animator = Animator(self.table, play_sound=host.play_sound)
         self.animator.sheet = self.driver.sheet
         self.animator.hud.names = display_names(host.settings.names())
+        self.animator.hud.rules = self.driver.observation(HUMAN).rules
+        self.animator.hud.held = held_pot(self.driver.sheet)
         self.animator.speed = host.settings.animation_speed
         self.animator.on_event = self.on_shown
         self.gui = Gui(lay)
@@ -125,6 +137,11 @@ class TableScene:
         self.end_open = False
         self._prompted: int | None = None
         """The action index of the last 'your turn' said."""
+        self.belote_armed = False
+        """Classic Belote: Space was pressed, the next King or Queen of trump is played announcing
+        belote / rebelote."""
+        self._belote_told = 0
+        """The hand number in which 'press Space to announce your belote' was said."""
 
     # ----- what is going on ----------------------------------------------------------------
 
@@ -149,6 +166,11 @@ class TableScene:
     def action_label(self, action: Action) -> str:
         if is_card(action):
             return card_label(action)
+        if is_announced(action):
+            kq = belote_cards(self.observation())
+            queen = kq is not None and card_of(action) == kq[1]
+            key = "hint.announced_rebelote" if queen else "hint.announced_belote"
+            return tr(key, card=card_label(card_of(action)))
         return dict(self.call_labels()).get(action, str(action))
 
     # ----- input ---------------------------------------------------------------------------
@@ -228,26 +250,77 @@ class TableScene:
         """South chose a card: play it if legal, otherwise say why (refusal codes, translated)."""
         obs = self.observation()
         if card in obs.legal_actions:
-            self.submit(card)
+            self.submit(self.card_action(obs, card))
             return
         if obs.phase in (Phase.BIDDING, Phase.DOUBLING):
             self.host.toasts.say(tr("illegal.bidding"))
         elif obs.phase is not Phase.PLAYING:
             self.host.toasts.say(tr("illegal.hand_over"))
-        elif obs.own_projects and obs.legal_actions and not is_card(obs.legal_actions[0]):
-            self.host.toasts.say(tr("illegal.projects_first"))
+        elif DECLARE in obs.legal_actions:
+            self.host.toasts.say(tr("illegal.show_first" if showing_late(obs) else "illegal.projects_first"))
         else:
             code, suit = self.driver.card_refusal(card)
             key = f"illegal.{code}" if code else "toast.not_your_turn"
             self.host.toasts.say(tr(key, suit=SUIT_SYMBOLS[suit] if suit >= 0 else ""))
         self.host.speaker.say(self.host.toasts.text)
 
+    # ----- classic Belote: belote-rebelote ------------------------------------------------
+
+    def belote_auto(self) -> bool:
+        return self.host.settings.announce_belote
+
+    def card_action(self, obs: Observation, card: int) -> Action:
+        """The card as South plays it: announcing belote / rebelote when that is legal and wanted
+        (the setting, Space pressed, or the hint's move); the plain card otherwise."""
+        said = announced(card)
+        if said not in obs.legal_actions:
+            return card
+        hint = self.hints.current(self.driver)
+        if self.belote_auto() or self.belote_armed or (hint is not None and hint.action == said):
+            self.belote_armed = False
+            return said
+        return card
+
+    def arm_belote(self) -> bool:
+        """Space in classic Belote while South may still announce: the next King or Queen of trump
+        is played announcing it. True if it is armed (it stays so until that card is played)."""
+        obs = self.observation()
+        if HUMAN not in self.humans or not holds_belote(obs) or self.belote_auto():
+            return False
+        self.belote_armed = True
+        return True
+
+    @staticmethod
+    def loses_belote(obs: Observation, action: Action) -> bool:
+        """South plays its King or Queen of trump without the announcement (or the Queen first)
+        while it could still have announced: the 20 points are gone."""
+        kq = belote_cards(obs)
+        return kq is not None and is_card(action) and action in kq and holds_belote(obs)
+
+    def tell_belote(self, obs: Observation) -> None:
+        """Once a hand, on South's turn holding belote that is not announced automatically: how."""
+        if (not holds_belote(obs) or self.belote_auto() or self.belote_armed
+                or self._belote_told == self.animator.hud.hand_number):
+            return
+        self._belote_told = self.animator.hud.hand_number
+        kq = belote_cards(obs)
+        assert kq is not None
+        king = card_label(kq[1] if obs.belote_said[HUMAN] else kq[0])
+        text = tr("toast.belote_space_rebelote" if obs.belote_said[HUMAN] else "toast.belote_space",
+                  card=king)
+        self.host.toasts.say(text, "info", INFO_MS)
+        self.host.speaker.queue(spoken(text))
+
     def submit(self, action: Action) -> None:
         if action not in self.driver.legal_actions() or self.driver.human_to_move() is None:
             return
+        lost = self.loses_belote(self.observation(), action)
         self.driver.submit(action)
-        if self.host.toasts.kind == "error" or self.hints.last is not None:
-            self.host.toasts.clear()
+        if self.host.toasts.kind == "error" or self.hints.last is not None or is_announced(action):
+            self.host.toasts.clear()  # a refusal, a hint or "belote ready" said what it had to
+        if lost:
+            self.host.toasts.say(tr("toast.belote_lost"), "info", TOAST_MS)
+            self.host.speaker.say(tr("toast.belote_lost"))
         self.hints.forget()
         self.gui.clear_panel()
         if not is_card(action):
@@ -273,7 +346,7 @@ class TableScene:
             return None
         if self.gui.panel is not None and hint.action in self.gui.panel.buttons:
             return ("call", hint.action)
-        return ("card", hint.action)
+        return ("card", card_of(hint.action))
 
     def sync_selection(self) -> None:
         self.selection.sync(self.selectables(), self.hinted_target(), i18n.is_rtl())
@@ -320,8 +393,13 @@ class TableScene:
     # ----- announcements, hints, speed -----------------------------------------------------
 
     def announce(self, key: str) -> Announcement:
-        """C, A, F, S, Space: the announcement on screen, and aloud when speech is on."""
-        ann = announce(key, self.observation(), self.animator.hud.names)
+        """C, A, F, S, Space: the announcement on screen, and aloud when speech is on. In classic
+        Belote Space first arms belote / rebelote when South may announce it."""
+        obs = self.observation()
+        if key == "space" and obs.rules.belote:
+            self.arm_belote()
+        ann = announce(key, obs, self.animator.hud.names, armed=self.belote_armed,
+                       auto=self.belote_auto())
         self.last_announcement = ann
         self.host.toasts.say(ann.text, "info", INFO_MS)
         self.host.speaker.say(ann.speech)
@@ -366,6 +444,8 @@ class TableScene:
     # ----- the frame -----------------------------------------------------------------------
 
     def on_shown(self, e: UIEvent) -> None:
+        if isinstance(e, DealStarted):
+            self.belote_armed = False
         if not self.catch_up:
             self.narrator.on_event(e, self.animator.hud)
 
@@ -414,6 +494,7 @@ class TableScene:
         self._prompted = n
         obs = self.observation()
         self.narrator.your_turn(obs, [label for _a, label in call_labels(obs)], playable(obs))
+        self.tell_belote(obs)
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """South's card under the point (the topmost), as drawn now."""

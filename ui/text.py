@@ -77,8 +77,13 @@ _CALL_KEYS = {
 
 
 def call_label(action: Action, buying_suit: int | None = None, round_: int = 1,
-               choice: bool = False) -> str:
-    """The words for a call. `choice`: the Hokum bidder keeps Hokum or switches to Sun."""
+               choice: bool = False, belote: bool = False) -> str:
+    """The words for a call. `choice`: the Hokum bidder keeps Hokum or switches to Sun.
+    `belote`: classic Belote's calls, "Take ♦" (round 1) and "♠ trump" (round 2)."""
+    if belote and action == HOKUM and buying_suit is not None:
+        return tr("call.take_suit", suit=SUIT_SYMBOLS[buying_suit])
+    if belote and HOKUM_SUIT_BASE <= action < HOKUM_SUIT_BASE + 4:
+        return tr("call.trump_suit", suit=SUIT_SYMBOLS[action - HOKUM_SUIT_BASE])
     if HOKUM_SUIT_BASE <= action < HOKUM_SUIT_BASE + 4:
         return tr("call.hokum_suit", suit=SUIT_SYMBOLS[action - HOKUM_SUIT_BASE])
     if action == HOKUM:
@@ -93,9 +98,16 @@ def call_label(action: Action, buying_suit: int | None = None, round_: int = 1,
     return tr(_CALL_KEYS.get(action, str(action)))
 
 
-def contract_label(contract: Contract, names: tuple[str, ...]) -> str:
-    """'Hokum ♥ by Fahad ×2 locked', through tr()."""
-    name = tr("call.sun") if contract.sun else tr("call.hokum_suit", suit=SUIT_SYMBOLS[contract.trump])
+def contract_name(contract: Contract, belote: bool = False) -> str:
+    """'Hokum ♥', 'Sun'; in classic Belote '♥ trump'."""
+    if contract.sun:
+        return tr("call.sun")
+    return tr("call.trump_suit" if belote else "call.hokum_suit", suit=SUIT_SYMBOLS[contract.trump])
+
+
+def contract_label(contract: Contract, names: tuple[str, ...], belote: bool = False) -> str:
+    """'Hokum ♥ by Fahad ×2 locked' ('♥ trump by Fahad' in classic Belote), through tr()."""
+    name = contract_name(contract, belote)
     text = tr("contract.label", name=name, seat=names[contract.declarer])
     if contract.raise_level == 5:
         text += " " + tr("call.gahwa")

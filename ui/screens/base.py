@@ -20,6 +20,8 @@ from ..stats import Statistics
 from ..text import tr
 
 if TYPE_CHECKING:
+    from game.rules import Rules
+
     from ..savegame import SavedMatch
 
 
@@ -66,6 +68,8 @@ class ScreenHost(Protocol):
     def player_rating(self) -> Rating: ...
 
     def speech_available(self) -> bool: ...
+
+    def match_rules(self) -> Rules | None: ...
 
     def play_sound(self, name: str) -> None: ...
 

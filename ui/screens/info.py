@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from .. import i18n
 from ..layout import Layout
 from ..rating import LEVEL_RATINGS, MIXED, START, K, Rating
 from ..render import DIM_INK, GOLD, INK
-from ..stats import Statistics
+from ..stats import BeloteStats, Statistics
 from ..text import tr, trn
-from .base import ConfirmScreen, Screen, ScreenHost, mirrored
+from .base import ConfirmScreen, Item, Screen, ScreenHost, mirrored
 
 
 def howto_rows() -> list[tuple[str, str]]:
@@ -133,12 +134,13 @@ def ratio(won: int, played: int) -> str:
     return tr("stats.ratio", won=won, played=played, percent=round(100 * won / played))
 
 
-def margin(points: int | None, sign: int = 0) -> str:
-    """A hand's margin in game points; `sign` +1 shows only a win (best hand), −1 only a loss
-    (worst hand): after a match of losses the best hand is '—', never '−20'."""
+def margin(points: int | None, sign: int = 0, key: str = "stats.margin") -> str:
+    """A hand's margin in game points (`key`: in points, classic Belote); `sign` +1 shows only a
+    win (best hand), −1 only a loss (worst hand): after a match of losses the best hand is '—',
+    never '−20'."""
     if points is None or (sign > 0 and points <= 0) or (sign < 0 and points >= 0):
         return tr("stats.none")
-    return trn("stats.margin", abs(points), count=f"{points:+d}".replace("-", "−"))
+    return trn(key, abs(points), count=f"{points:+d}".replace("-", "−"))
 
 
 def stats_columns(s: Statistics) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -165,7 +167,34 @@ def stats_columns(s: Statistics) -> list[tuple[str, list[tuple[str, str]]]]:
     return [(tr("stats.section.games"), left), (tr("stats.section.contracts"), right)]
 
 
-def recent_lines(s: Statistics) -> list[str]:
+def belote_columns(b: BeloteStats) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Classic Belote's two columns: matches and hands; contracts, capot, belote, 81-81."""
+    left = [
+        (tr("stats.matches_played"), str(b.matches_played)),
+        (tr("stats.matches_won"), ratio(b.matches_won, b.matches_played)),
+        (tr("stats.hands_played"), str(b.hands_played)),
+        (tr("stats.hands_won"), ratio(b.hands_won, b.hands_played)),
+        (tr("stats.hands_redealt"), str(b.hands_redealt)),
+        (tr("stats.best_hand"), margin(b.best_hand, +1, "stats.margin_points")),
+        (tr("stats.worst_hand"), margin(b.worst_hand, -1, "stats.margin_points")),
+    ]
+    right = [
+        (tr("stats.taken"), str(b.taken)),
+        (tr("stats.made"), ratio(b.made, b.taken)),
+        (tr("stats.capot_for"), str(b.capot_for)),
+        (tr("stats.capot_against"), str(b.capot_against)),
+        (tr("stats.belote_for"), str(b.belote_for)),
+        (tr("stats.belote_against"), str(b.belote_against)),
+        (tr("stats.held_hands"), str(b.held_hands)),
+    ]
+    return [(tr("stats.section.games"), left), (tr("stats.section.belote"), right)]
+
+
+RULE_SETS = (("baloot", "stats.tab.baloot"), ("belote", "stats.tab.belote"))
+"""The statistics' tabs: each rule set keeps its own totals."""
+
+
+def recent_lines(s: Statistics | BeloteStats) -> list[str]:
     """'152-98 won' (as stored) in the player's language."""
     out = []
     for line in s.recent:
@@ -205,11 +234,14 @@ class StatsScreen(Screen):
     def __init__(self, host: ScreenHost) -> None:
         self.stats = host.load_statistics()
         self.rating = host.player_rating()
+        self.rule_set = "belote" if host.settings.rules.belote else "baloot"
+        """The tab shown: the rule set of the settings first."""
         super().__init__(host)
 
     def layout(self, lay: Layout) -> None:
         box = self.frame = self.box(lay)
         pad = max(10, round(18 * lay.u))
+        self.tabs_bottom = self.rule_set_tabs(lay, box, pad)
         bw = self.button_width(("stats.reset", "btn.back"), lay.button_w() + round(40 * lay.u))
         bh = lay.button_h()
         back = pygame.Rect(box.right - pad - bw, box.bottom - pad - bh, bw, bh)
@@ -217,6 +249,56 @@ class StatsScreen(Screen):
         self.button("reset", mirrored(reset, box), "stats.reset", "#pass")
         self.button("back", mirrored(back, box), "btn.back")
         self.set_focus("back")
+
+    def rule_set_tabs(self, lay: Layout, box: pygame.Rect, pad: int) -> int:
+        """Baloot | Classic Belote under the title; returns the y below them."""
+        a = self.host.renderer.assets
+        y = box.y + pad + a.font(lay.big_font, True).get_linesize() + pad // 2
+        tab_h = max(28, round(36 * lay.u))
+        gap = max(4, round(6 * lay.u))
+        tw = min(round(260 * lay.u), (box.w - 2 * pad - gap) // 2)
+        widgets = []
+        for i, (name, key) in enumerate(RULE_SETS):
+            r = mirrored(pygame.Rect(box.x + pad + i * (tw + gap), y, tw, tab_h), box)
+            widgets.append(pygame_gui.elements.UIButton(
+                r, i18n.display_text(tr(key)), manager=self.manager,
+                object_id="#tab_on" if name == self.rule_set else "#tab"))
+        rect = mirrored(pygame.Rect(box.x + pad, y, 2 * tw + gap, tab_h), box)
+        self.items.append(Item("rule_set", "tabs", rect, widgets))
+        return y + tab_h
+
+    def show_rule_set(self, index: int) -> None:
+        self.rule_set = RULE_SETS[index % len(RULE_SETS)][0]
+        self.build()
+        self.set_focus("rule_set")
+        self.say_focus()
+
+    def item_words(self, item: Item) -> str:
+        if item.kind == "tabs":
+            return tr(dict(RULE_SETS)[self.rule_set])
+        return item.words
+
+    def adjust(self, item: Item, direction: int) -> None:
+        if item.kind == "tabs":
+            current = [n for n, _k in RULE_SETS].index(self.rule_set)
+            self.show_rule_set(current + (-direction if i18n.is_rtl() else direction))
+        else:
+            super().adjust(item, direction)
+
+    def activate(self, item: Item) -> None:
+        if item.kind == "tabs":
+            self.adjust(item, -1 if i18n.is_rtl() else 1)
+        else:
+            super().activate(item)
+
+    def pressed_part(self, item: Item, index: int) -> None:
+        if item.kind == "tabs":
+            self.show_rule_set(index)
+
+    def columns(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        if self.rule_set == "belote":
+            return belote_columns(self.stats.belote)
+        return stats_columns(self.stats)
 
     def pressed(self, name: str) -> None:
         if name == "back":
@@ -233,14 +315,15 @@ class StatsScreen(Screen):
         lay = self.host.layout
         box = self.frame
         self.panel(surface, box)
-        y0 = self.title(surface, box, tr("stats.title")) + max(8, round(14 * lay.u))
+        self.title(surface, box, tr("stats.title"))
+        y0 = self.tabs_bottom + max(8, round(14 * lay.u))
         pad = max(10, round(18 * lay.u))
         r = self.host.renderer
         fs = lay.font_size
         line = r.assets.font(fs).get_linesize() + max(4, round(8 * lay.u))
         col_w = (box.w - 4 * pad) // 2
         bottom = y0
-        for c, (heading, rows) in enumerate(stats_columns(self.stats)):
+        for c, (heading, rows) in enumerate(self.columns()):
             x = box.x + pad + c * (col_w + 2 * pad)
             head = self.fit(heading, fs, col_w, GOLD, True)
             r.put(surface, head, box, x, y0)
@@ -257,7 +340,7 @@ class StatsScreen(Screen):
                 r.put(surface, v, box, x + col_w - v.get_width(), y)
                 y += line
             bottom = max(bottom, y)
-        recent = recent_lines(self.stats)
+        recent = recent_lines(self.stats.belote if self.rule_set == "belote" else self.stats)
         y = bottom + pad // 2
         if recent:
             head = self.text(tr("stats.recent"), fs, GOLD, True)

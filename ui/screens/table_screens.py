@@ -8,9 +8,13 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.rules import Rules
+
 from .. import i18n
+from ..animator import DOUBLING
 from ..layout import Layout
 from ..render import DIM_INK, GOLD, INK
+from ..rulesets import seed_text
 from ..text import contract_label, tr
 from .base import Item, Screen, ScreenHost, mirrored
 
@@ -108,10 +112,11 @@ class BidHistoryScreen(TableOverlay):
         for c in hud.calls:
             if c.stage != stage:
                 stage = c.stage
-                out.append(("head", tr("bids.doubling") if stage == 3 else tr("bids.round", round=stage), ""))
+                head = tr("bids.doubling") if stage == DOUBLING else tr("bids.round", round=stage)
+                out.append(("head", head, ""))
             out.append(("call", hud.names[c.seat], c.words()))
         if hud.contract is not None:
-            contract = contract_label(hud.contract, hud.names)
+            contract = contract_label(hud.contract, hud.names, hud.rules.belote)
             out.append(("contract", tr("bids.contract", contract=contract), ""))
         return out
 
@@ -177,9 +182,11 @@ class ScoreSheetScreen(TableOverlay):
     def item_words(self, item: Item) -> str:
         from ..overlays import sheet_rows
         hud = self.table.animator.hud
-        rows = sheet_rows(self.table.driver.sheet, self.table.animator.contracts, hud.names)
+        rows = sheet_rows(self.table.driver.sheet, self.table.animator.contracts, hud.names,
+                          hud.rules.belote)
         lines = [tr("sheet.say_row", number=n, contract=c, us=u, them=t) for n, c, u, t in rows]
-        lines.append(tr("announce.score_match", us=hud.scores[0], them=hud.scores[1], target=152))
+        lines.append(tr("announce.score_match", us=hud.scores[0], them=hud.scores[1],
+                        target=hud.rules.target))
         return ". ".join(lines)
 
     def draw_below(self, surface: pygame.Surface) -> None:
@@ -193,13 +200,13 @@ class ScoreSheetScreen(TableOverlay):
         r.put(surface, score, box, box.x + pad, y)
         y += score.get_height() + pad // 2
         ov = Overlays(r)
-        ov.names, ov.contracts = hud.names, self.table.animator.contracts
+        ov.names, ov.contracts, ov.rules = hud.names, self.table.animator.contracts, hud.rules
         bottom = box.bottom - pad - lay.button_h() - pad
         if self.table.driver.sheet:
             ov.sheet(surface, lay, box, box.x + pad, y, box.w - 2 * pad, bottom, self.table.driver.sheet)
         else:
             r.put(surface, self.text(tr("sheet.empty"), lay.font_size, DIM_INK), box, box.x + pad, y)
-        seed_line(surface, self, box, self.table.driver.match_seed, 2)
+        seed_line(surface, self, box, self.table.driver.match_seed, 2, hud.rules)
 
 
 def review_button(screen: Screen, box: pygame.Rect, lay: Layout, slot: int, y: int) -> None:
@@ -211,12 +218,12 @@ def review_button(screen: Screen, box: pygame.Rect, lay: Layout, slot: int, y: i
 
 
 def seed_line(surface: pygame.Surface, screen: Screen, box: pygame.Rect, seed: int,
-              buttons: int = 1) -> None:
+              buttons: int = 1, rules: Rules | None = None) -> None:
     """'Match seed 12 — python main.py --seed 12 deals it again', at the bottom of a box (left of
     its `buttons` at the bottom right)."""
     lay = screen.host.layout
     pad = max(10, round(18 * lay.u))
-    s = screen.fit(tr("sheet.seed", seed=seed), max(10, lay.small_font - 1),
+    s = screen.fit(seed_text(seed, rules or Rules()), max(10, lay.small_font - 1),
                    box.w - 3 * pad - buttons * (lay.button_w() + lay.m), DIM_INK)
     y = box.bottom - pad - (lay.button_h() + s.get_height()) // 2
     screen.host.renderer.put(surface, s, box, box.x + pad, y)
@@ -231,6 +238,7 @@ class HandSummaryScreen(TableOverlay):
         assert hud.summary is not None
         self.overlays = Overlays(self.host.renderer)
         self.overlays.names, self.overlays.contracts = hud.names, self.table.animator.contracts
+        self.overlays.rules = hud.rules
         e, record = hud.summary
         self.frame = self.overlays.summary_rect(lay, e, record, self.table.driver.sheet)
         rect = self.overlays.button_rects(lay, 1, self.frame)[0]
@@ -259,7 +267,7 @@ class HandSummaryScreen(TableOverlay):
         e, record = hud.summary
         self.overlays.names = hud.names
         self.overlays.summary(surface, self.host.layout, e, record, self.table.driver.sheet, self.frame)
-        seed_line(surface, self, self.frame, self.table.driver.match_seed, 3)
+        seed_line(surface, self, self.frame, self.table.driver.match_seed, 3, hud.rules)
 
 
 class MatchEndScreen(TableOverlay):
@@ -272,7 +280,8 @@ class MatchEndScreen(TableOverlay):
         assert hud.match_over is not None
         self.overlays = Overlays(self.host.renderer)
         self.overlays.names, self.overlays.contracts = hud.names, self.table.animator.contracts
-        self.footer = tr("sheet.seed", seed=self.table.driver.match_seed)
+        self.overlays.rules = hud.rules
+        self.footer = seed_text(self.table.driver.match_seed, hud.rules)
         self.frame = self.overlays.match_end_rect(lay, hud.match_over, self.table.driver.sheet, hud.names,
                                                   self.footer)
         names = [("new", "btn.new_match"), ("replay", "btn.replay"), ("main_menu", "pause.main_menu"),
