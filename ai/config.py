@@ -44,6 +44,8 @@ class SearchConfig:
     """Weigh deals by what the other seats' calls say about their hands (ai/inference.py)."""
     early_stop: bool = True
     """Stop once the remaining iterations cannot change the most visited move (same decision)."""
+    belote_scale: float = 200.0
+    """Classic Belote: the game-point difference that maps to a reward of 0 or 1."""
 
 
 LEVEL_CONFIGS = {
@@ -79,6 +81,8 @@ def parse_budget(text: str) -> SearchConfig:
             cfg = replace(cfg, exploration=float(val))
         elif key == "eps":
             cfg = replace(cfg, rollout_eps=float(val))
+        elif key == "scale":
+            cfg = replace(cfg, belote_scale=float(val))
         elif key == "prior" and val in ("0", "1"):
             cfg = replace(cfg, prior=val == "1")
         elif key == "margin":

@@ -39,10 +39,10 @@ __all__ = ["LEVEL_CONFIGS", "ISMCTSAgent", "SearchConfig", "SearchKind", "Search
            "decision_rng", "level_config", "parse_budget", "search_play"]
 
 
-def reward_scale(contract: Contract, rules: Rules) -> float:
+def reward_scale(contract: Contract, rules: Rules, belote_scale: float = 200.0) -> float:
     """About the largest game-point difference a hand of this contract gives."""
     if rules.belote:  # 162 + a belote to nothing; a capot (272) is clipped
-        return 200.0
+        return belote_scale
     level = min(max(contract.raise_level, 1), 4)
     return (44.0 if contract.sun else 26.0) * level + 10.0
 
@@ -171,7 +171,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random) -> Sear
     assert contract is not None
     deadline = None if cfg.time_limit is None else start + cfg.time_limit
     worlds = WorldPool(obs, cfg, deadline)
-    scale = reward_scale(contract, obs.rules)
+    scale = reward_scale(contract, obs.rules, cfg.belote_scale)
     gahwa = contract.raise_level == 5
     root = Node(team_of(obs.seat))
     it = 0
