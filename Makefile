@@ -52,7 +52,7 @@ lint-workflows: $(VENV)/.node
 	NODE_PATH=$(NODE_DIR)/node_modules node tools/workflow-lint/lint.js $(WORKFLOWS)
 
 typecheck: $(VENV)/.dev
-	$(BIN)/mypy --strict game ai
+	$(BIN)/mypy --strict game ai ui
 
 unit: $(VENV)/.dev $(VENV)/.node native
 	BALOOT_NODE_MODULES=$(NODE_DIR)/node_modules SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q

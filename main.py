@@ -5,6 +5,7 @@
     python main.py --demo --hands 2 --seed 7 --screenshot-dir shots
                                         # four computer players, headless, screenshots, exit 0
     python main.py --demo --menus --language ar --screenshot-dir shots   # also the menus, in Arabic
+    python main.py --demo --rules belote --hands 2 --screenshot-dir shots  # a classic Belote match
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 from game.cli import Parser, whole_number
+from game.rules import PRESETS
 
 STARTED = time.perf_counter()
 
@@ -50,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="baloot", description="Saudi Baloot on the desktop.")
     p.add_argument("--seed", type=parse_seed, default=None, help="match seed (default: random)")
     p.add_argument("--ai", default=None, help="computer players, e.g. ismcts:hard, heuristic, random")
-    p.add_argument("--size", type=parse_size, default=(1280, 800), help="window size, e.g. 1280x800")
+    p.add_argument("--size", type=parse_size, default=None,
+                   help="window size, e.g. 1280x800 (default: as the window was left)")
     p.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     p.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), default=None,
                    help="animation speed (instant: demo only)")
@@ -59,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--mute", action="store_true", help="no sound")
     p.add_argument("--language", choices=("en", "ar"), default=None,
                    help="English or Arabic (the window remembers it in the settings)")
+    p.add_argument("--rules", choices=PRESETS, default=None,
+                   help="the rules of a new match: saudi (Saudi tournament), riyadh (Riyadh majlis) "
+                        "or belote (Classic Belote); the settings remember it (the demo: saudi)")
     p.add_argument("--demo", action="store_true", help="four computer players, headless, then exit")
     p.add_argument("--hands", type=whole_number(0), default=1,
                    help="demo: scored hands to play, 0 for the whole match (stops early at match end)")
@@ -69,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="skip the main menu: continue the saved match (the demo: or exit 1)")
     p.add_argument("--menus", action="store_true",
                    help="demo: also save screenshots of the menus and screens (00_menu_*.png)")
+    p.add_argument("--review", action="store_true",
+                   help="demo: then open the last hand's review with the coach's marks (review_*.png)")
     p.add_argument("--autosave", action="store_true",
                    help="demo: save the match after every action, like the window does")
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
@@ -133,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
     from ui.storage import prepare_data_dir
     from ui.worker import make_thinker
 
-    size = fit_to_display(args.size)
+    size = fit_to_display(args.size) if args.size else None
     no_data = prepare_data_dir()
     if no_data:
         print(f"baloot: {no_data.message()}", file=sys.stderr)
@@ -149,9 +157,11 @@ def run(args: argparse.Namespace) -> int:
             if resume is None:
                 print("no saved match to continue", file=sys.stderr)
                 return 1
-        return run_demo(seed, args.hands, args.screenshot_dir, size, args.ai or "random", thinker,
+        return run_demo(seed, args.hands, args.screenshot_dir, size or fit_to_display((1280, 800)),
+                        args.ai or "random", thinker,
                         args.speed or "fast", autosave=args.autosave and not no_data, resume=resume,
-                        language=args.language or "en", menus=args.menus)
+                        language=args.language or "en", menus=args.menus, review=args.review,
+                        rules=args.rules or "saudi")
 
     from dataclasses import replace
 
@@ -164,10 +174,14 @@ def run(args: argparse.Namespace) -> int:
         settings = replace(settings, animation_speed=args.speed)
     if args.language:
         settings = replace(settings, language=args.language)
+    if args.rules:
+        from game.rules import Rules
+        settings = replace(settings, rules=Rules.preset(args.rules))
     resume, save_problem = load_match() if args.resume and not no_data else (None, None)
     menu = not (args.new or args.resume)
     app = App(seed, settings=settings, thinker=make_thinker(args.thinker or "process"), size=size,
-              persist=not no_data, sound=not args.mute, ai=args.ai, resume=resume, menu=menu)
+              persist=not no_data, sound=not args.mute, ai=args.ai, resume=resume, menu=menu,
+              seed_given=args.seed is not None)
     for kind, message in (("settings", problem), ("save", save_problem)):
         if message:
             print(f"baloot: {message}", file=sys.stderr)

@@ -22,7 +22,9 @@ from game.bidding import IllegalActionError
 from game.cards import team_of
 from game.cli import Parser, whole_number
 from game.match import MatchState
+from game.rules import PRESETS, Rules
 
+from .agent import plays_rule_set
 from .registry import AgentSpecError, make_agent
 
 
@@ -49,12 +51,16 @@ class MatchResult:
 
 
 def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
-               max_hands: int = 200, allow_import: bool = False) -> MatchResult:
-    m = MatchState(seed)
+               max_hands: int = 200, allow_import: bool = False,
+               rules: Rules | None = None) -> MatchResult:
+    m = MatchState(seed, rules)
     agents = []
     for seat in range(4):
         spec = a_spec if team_of(seat) == a_team else b_spec
-        agents.append(make_agent(spec, seed * 4 + seat, experiments=True, allow_import=allow_import))
+        agent = make_agent(spec, seed * 4 + seat, experiments=True, allow_import=allow_import)
+        if not plays_rule_set(agent, m.rules.game):
+            raise AgentSpecError(f"{spec} does not play {m.rules.game}")
+        agents.append(agent)
     think = [0.0, 0.0]
     count = [0, 0]
     worst = [0.0, 0.0]
@@ -122,9 +128,9 @@ def jobs(matches: int, seed: int, duplicate: bool) -> Iterator[tuple[int, int, i
             yield i, seed * 1_000_003 + i, i % 2
 
 
-def _run(job: tuple[int, int, int, str, str, bool]) -> MatchResult:
-    i, s, team, a, b, allow_import = job
-    return play_match(i, s, a, b, team, allow_import=allow_import)
+def _run(job: tuple[int, int, int, str, str, bool, str]) -> MatchResult:
+    i, s, team, a, b, allow_import, rules = job
+    return play_match(i, s, a, b, team, allow_import=allow_import, rules=Rules.from_flags(rules))
 
 
 _last_print = [0.0]
@@ -252,15 +258,24 @@ def main(argv: list[str] | None = None) -> int:
                          "same FILE again skips the matches already there, so a long run can be resumed")
     ap.add_argument("--report", action="store_true",
                     help="with --log: only print the report of the matches already in FILE")
+    ap.add_argument("--rules", default="saudi",
+                    help="the rule set: a preset (saudi, riyadh, belote) or notation flags (e.g. "
+                         "CDE, belote)")
     ap.add_argument("--allow-import", action="store_true",
                     help="let --ns/--ew name any agent class as package.module:Class (imports and "
                          "runs that code)")
     args = ap.parse_args(argv)
     if args.report and not args.log:
         ap.error("--report reads the matches of a --log FILE")
+    try:
+        rules = Rules.preset(args.rules) if args.rules in PRESETS else Rules.from_flags(args.rules)
+    except ValueError as e:
+        ap.error(f"--rules: {e}")
     for opt, spec in (("--ns", args.ns), ("--ew", args.ew)):
         try:  # fail early on a bad spec
-            make_agent(spec, 0, experiments=True, allow_import=args.allow_import)
+            agent = make_agent(spec, 0, experiments=True, allow_import=args.allow_import)
+            if not plays_rule_set(agent, rules.game):
+                raise AgentSpecError(f"{spec} does not play {rules.game}")
         except AgentSpecError as e:
             hint = " (package.module:Class needs --allow-import)" if ":" in spec and not (
                 args.allow_import or spec.lower().startswith("ismcts")) else ""
@@ -271,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"{opt} {path}: cannot write there ({why})")
     header: dict[str, object] = {"ns": args.ns, "ew": args.ew, "seed": args.seed,
                                  "duplicate": args.duplicate}
+    if rules != Rules():  # (logs of the default rules keep their old header)
+        header["rules"] = rules.flags()
     try:
         logged = read_log(args.log, header) if args.log else []
     except (LogError, OSError) as e:
@@ -278,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     results = [r for r in logged if r.index < args.matches]
     resumed = len(results)
     have = {r.index for r in results}
-    todo = [(i, s, t, args.ns, args.ew, args.allow_import)
+    todo = [(i, s, t, args.ns, args.ew, args.allow_import, rules.flags())
             for i, s, t in jobs(args.matches, args.seed, args.duplicate) if i not in have]
     if args.report:
         results.sort(key=lambda r: r.index)

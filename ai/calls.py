@@ -47,7 +47,7 @@ def finish_calls(st: RoundState) -> None:
         if st.doubling is not None:
             hist += st.doubling.history
         st.apply(decide_call(seat, st.hands[seat], legal, st.buying_card, hist, st.contract,
-                             st.match_scores, st.bidding.round))
+                             st.match_scores, st.bidding.round, belote=st.rules.belote))
 
 
 def hand_value(st: RoundState, team: int, rng: random.Random, eps: float) -> float:
@@ -55,11 +55,11 @@ def hand_value(st: RoundState, team: int, rng: random.Random, eps: float) -> flo
     finish_calls(st)
     scores = st.match_scores
     if st.is_over():  # thrown in
-        return match_equity(scores[team], scores[1 - team])
+        return match_equity(scores[team], scores[1 - team], st.rules)
     cp = st.card_play()
     rollout(cp, rng, eps)
     r = cp.outcome()
-    return equity_after(scores, team, (r[0], r[1]), r[3] if r[3] >= 0 else None)
+    return equity_after(scores, team, (r[0], r[1]), r[3] if r[3] >= 0 else None, st.rules)
 
 
 def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,

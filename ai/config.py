@@ -64,6 +64,8 @@ class SearchConfig:
     many game points (negative: no conventions)."""
     call_floor: float = 0.0
     """A call other than the rule-based one must also win by this much match equity."""
+    belote_scale: float = 200.0
+    """Classic Belote: the game-point difference that maps to a reward of 0 or 1."""
 
 
 LEVEL_CONFIGS = {
@@ -103,6 +105,8 @@ def parse_budget(text: str) -> SearchConfig:
             cfg = replace(cfg, exploration=float(val))
         elif key == "eps":
             cfg = replace(cfg, rollout_eps=float(val))
+        elif key == "scale":
+            cfg = replace(cfg, belote_scale=float(val))
         elif key == "prior" and val in ("0", "1"):
             cfg = replace(cfg, prior=val == "1")
         elif key == "margin":

@@ -1,63 +1,82 @@
-"""Match equity: the chance that a team wins the match from a given score (a match to 152).
+"""Match equity: the chance that a team wins the match from a given score.
 
 Used to weigh calls whose stakes reach beyond the hand (doubling, and Gahwa, which decides the
-match). The table comes from a dynamic programme over a simple model of one hand's result: a
-small symmetric distribution of (points to us, points to them) typical of play between equals.
+match). Each table comes from a dynamic programme over a simple model of one hand's result: a
+small symmetric distribution of (points to us, points to them) typical of play between equals —
+one for Baloot (a match to 152), one for classic Belote (a match to 1000, counted in tens).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from game.rules import Rules
+
 TARGET = 152
 
 # (points to team A, points to team B, weight) for one hand between equal teams; symmetric.
-_HALF = (
+_BALOOT = (
     (16, 0, 10), (26, 0, 6), (9, 7, 8), (10, 6, 8), (8, 8, 6), (15, 11, 6), (16, 10, 6),
     (18, 8, 4), (20, 0, 3), (32, 0, 2), (52, 0, 1), (25, 0, 1),
 )
-OUTCOMES: tuple[tuple[int, int, float], ...] = tuple(
-    (a, b, w / (2.0 * sum(x[2] for x in _HALF))) for a, b, w in _HALF
-) + tuple((b, a, w / (2.0 * sum(x[2] for x in _HALF))) for a, b, w in _HALF)
+# Classic Belote in tens of points: made contracts (9-7, 11-5, 10-8 with a belote), failed ones
+# (0-16, 2-18), capots (25), 81-81 (0-8).
+_BELOTE = (
+    (9, 7, 12), (11, 5, 8), (10, 8, 5), (12, 6, 4), (16, 0, 6), (18, 2, 2), (25, 0, 1), (8, 0, 1),
+)
+Outcomes = tuple[tuple[int, int, float], ...]
 
 
-@lru_cache(maxsize=1)
-def _table() -> list[list[float]]:
-    """eq[a][b] for 0 <= a, b < TARGET: chance that the team on a wins (a, b both below 152)."""
-    n = TARGET
+def _symmetric(half: tuple[tuple[int, int, int], ...]) -> Outcomes:
+    total = 2.0 * sum(x[2] for x in half)
+    return tuple((a, b, w / total) for a, b, w in half) + tuple((b, a, w / total) for a, b, w in half)
+
+
+OUTCOMES = _symmetric(_BALOOT)
+BELOTE_OUTCOMES = _symmetric(_BELOTE)
+
+
+@lru_cache(maxsize=2)
+def _table(target: int, outcomes: Outcomes) -> list[list[float]]:
+    """eq[a][b] for 0 <= a, b < target: chance that the team on a wins (a, b both below it)."""
+    n = target
     eq = [[0.5] * n for _ in range(n)]
     for total in range(2 * n - 2, -1, -1):
         for a in range(max(0, total - n + 1), min(n, total + 1)):
             b = total - a
             v = 0.0
-            for da, db, w in OUTCOMES:
-                v += w * _value(eq, a + da, b + db)
+            for da, db, w in outcomes:
+                v += w * _value(eq, a + da, b + db, target)
             eq[a][b] = v
     return eq
 
 
-def _value(eq: list[list[float]], a: int, b: int) -> float:
-    if a >= TARGET or b >= TARGET:
+def _value(eq: list[list[float]], a: int, b: int, target: int) -> float:
+    if a >= target or b >= target:
         if a == b:
             return 0.5
         return 1.0 if a > b else 0.0
     return eq[a][b]
 
 
-def match_equity(us: int, them: int) -> float:
+def match_equity(us: int, them: int, rules: Rules | None = None) -> float:
     """P(we win the match) with `us` and `them` points and no winner yet."""
-    if us >= TARGET or them >= TARGET:
+    target = rules.target if rules is not None else TARGET
+    if us >= target or them >= target:
         if us == them:
             return 0.5
         return 1.0 if us > them else 0.0
-    return _table()[max(us, 0)][max(them, 0)]
+    if rules is not None and rules.belote:  # in tens
+        unit = 10
+        return _table(target // unit, BELOTE_OUTCOMES)[max(us, 0) // unit][max(them, 0) // unit]
+    return _table(target, OUTCOMES)[max(us, 0)][max(them, 0)]
 
 
 def equity_after(scores: tuple[int, int], team: int, points: tuple[int, int],
-                 match_winner: int | None) -> float:
+                 match_winner: int | None, rules: Rules | None = None) -> float:
     """Our equity after a hand that gave `points` (Gahwa: match_winner decides)."""
     if match_winner is not None:
         return 1.0 if match_winner == team else 0.0
     us = scores[team] + points[team]
     them = scores[1 - team] + points[1 - team]
-    return match_equity(us, them)
+    return match_equity(us, them, rules)

@@ -39,6 +39,10 @@ DOUBLE_SUN = 5.6
 TRIPLE_AT = 5.8
 FOUR_AT = 5.6
 GAHWA_AT = 7.0
+BELOTE_TAKE = 2.45
+"""Classic Belote: take the buying card's suit (round 1) with this strength, another suit in round
+2 with BELOTE_TAKE + 0.2. Tuned by self-play (docs/ai.md): bidding at 2.8 lost about 4 points a
+hand to bidding at 2.25-2.55."""
 
 
 def _ranks(hand: int, suit: int) -> int:
@@ -134,6 +138,12 @@ def sun_value(hand: int) -> float:
     return sun_strength(hand) + project_bonus(hand, True, -1)
 
 
+def belote_value(hand: int, trump: int) -> float:
+    """Classic Belote: no projects, but the King and Queen of trump are 20 points (about a trick)."""
+    kq = (1 << (trump * 8 + KING)) | (1 << (trump * 8 + QUEEN))
+    return hokum_strength(hand, trump) + (0.8 if hand & kq == kq else 0.0)
+
+
 def defense_strength(hand: int, contract: Contract) -> float:
     """Tricks an opponent of the declarer expects to take (8 cards)."""
     if contract.sun:
@@ -152,11 +162,13 @@ def _standing_bidder(bids: Sequence[tuple[int, Action]]) -> int | None:
 def decide_call(seat: int, hand: int, legal: Sequence[Action], buying_card: int,
                 bids: Sequence[tuple[int, Action]], contract: Contract | None,
                 match_scores: tuple[int, int], bidding_round: int, scale: float = 1.0,
-                raise_scale: float = 1.0) -> Action:
+                raise_scale: float = 1.0, belote: bool = False) -> Action:
     """A rule-based call for bidding or doubling (`scale` < 1 bids more, `raise_scale` < 1
-    doubles more)."""
+    doubles more); `belote`: the calls of classic Belote."""
     ls = set(legal)
     buy_suit = suit_of(buying_card) if buying_card >= 0 else -1
+    if belote:
+        return _decide_belote(hand | (1 << buying_card), legal, buy_suit, scale)
     if DOUBLE in ls or TRIPLE in ls or FOUR in ls or GAHWA in ls or LOCKED in ls:
         assert contract is not None
         return _decide_raise(seat, hand, ls, contract, raise_scale)
@@ -192,6 +204,17 @@ def decide_call(seat: int, hand: int, legal: Sequence[Action], buying_card: int,
             if best_v >= (HOKUM_BID + 0.2) * scale:
                 return HOKUM
     return PASS
+
+
+def _decide_belote(six: int, legal: Sequence[Action], buy_suit: int, scale: float) -> Action:
+    """Take the buying card's suit in round 1, or name the best other suit in round 2."""
+    if HOKUM in legal:
+        return HOKUM if belote_value(six, buy_suit) >= BELOTE_TAKE * scale else PASS
+    suit_calls = [a for a in legal if HOKUM_SUIT_BASE <= a < HOKUM_SUIT_BASE + 4]
+    if not suit_calls:
+        return PASS
+    best = max(suit_calls, key=lambda a: (belote_value(six, a - HOKUM_SUIT_BASE), -a))
+    return best if belote_value(six, best - HOKUM_SUIT_BASE) >= (BELOTE_TAKE + 0.2) * scale else PASS
 
 
 def _decide_raise(seat: int, hand: int, ls: set[Action], contract: Contract, scale: float) -> Action:

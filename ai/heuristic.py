@@ -20,6 +20,7 @@ from game.phase import Phase
 from game.ranking import POINTS, STRENGTH, STRONGER
 
 from . import cardsense
+from .agent import RULE_SETS, with_announcement
 from .evaluate import decide_call
 
 Reason = str
@@ -229,19 +230,21 @@ class Table:
 def heuristic_play(obs: Observation, legal: Sequence[Action]) -> tuple[Action, Reason]:
     if DECLARE in legal:
         return DECLARE, "declare"
-    return Table(obs).choose(mask_of(a for a in legal if is_card(a)))
+    card, reason = Table(obs).choose(mask_of(a for a in legal if is_card(a)))
+    return with_announcement(card, legal), reason
 
 
 def heuristic_call(obs: Observation, legal: Sequence[Action], scale: float = 1.0,
                    raise_scale: float = 1.0) -> Action:
     return decide_call(obs.seat, obs.hand, legal, obs.buying_card, obs.bids + obs.raises, obs.contract,
-                       obs.match_scores, obs.bidding_round, scale, raise_scale)
+                       obs.match_scores, obs.bidding_round, scale, raise_scale, obs.rules.belote)
 
 
 class HeuristicAgent:
     """Rule-based play for every decision. `noise` > 0 plays that share of cards at random."""
 
     name = "heuristic"
+    rule_sets = RULE_SETS
 
     def __init__(self, seed: int | None = None, noise: float = 0.0, boldness: float = 1.0,
                  double_boldness: float = 1.0) -> None:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.actions import HOKUM_SUIT_BASE, Action, action_str, is_card
-from game.cards import SUIT_SYMBOLS, card_str
+from game.actions import HOKUM_SUIT_BASE, Action, action_str, card_of
+from game.cardplay import winner_index
+from game.cards import SUIT_SYMBOLS, card_str, cards_in
 from game.observation import Observation
+from game.ranking import NO_TRUMP, POINTS, STRENGTH
 
 from .config import SearchConfig, SearchKind, SearchResult, level_config
 from .heuristic import RULE_TEXT, heuristic_play
@@ -24,6 +26,8 @@ class HintReason:
     Keys: only, declare, rule, call, call_alt, card_rule, card_sim, card_sim_alt. Values: `rule`
     (a heuristic.RULE_TEXT code), `points`, `alt_points` (game points, signed), `chance`,
     `alt_chance` (0-1), `visits`, `iterations`, `deals`, and `alt` (another action).
+    A card's reason also says what the card does in a player's words: `plan` (a PLANS code) and,
+    for "save", `kept` (the higher card of the suit kept back) or, for "lead", `suit`.
     """
 
     key: str
@@ -44,9 +48,43 @@ ENGLISH = {
 }
 
 
+PLANS = ("take", "take_trump", "feed", "partner", "save", "throw", "master", "trumps", "lead")
+"""What a recommended card does, as a player would say it (the UI words each code)."""
+
+
+def card_plan(obs: Observation, card: int) -> dict[str, int | float | str]:
+    """What playing `card` does in the seat's position: takes the trick, keeps a higher card back,
+    throws the cheapest, leads a card nobody can beat... (the `plan` of a card's HintReason)."""
+    c = obs.contract
+    trump = c.trump if c is not None and not c.sun else NO_TRUMP
+    strength = STRENGTH[trump]
+    suit = card >> 3
+    mine = [x for x in cards_in(obs.hand) if x >> 3 == suit and x != card]
+    kept = max((x for x in mine if strength[x] > strength[card]), key=lambda x: strength[x], default=None)
+    trick = list(obs.trick)
+    if trick:
+        best = winner_index(trick, trump)
+        if winner_index([*trick, card], trump) == len(trick):
+            led_trump = trick[0] >> 3 == trump
+            return {"plan": "take_trump" if suit == trump and not led_trump else "take"}
+        if (obs.trick_leader + best) & 3 == obs.seat ^ 2:
+            return {"plan": "feed" if POINTS[trump][card] >= 10 else "partner"}
+        if kept is not None:
+            return {"plan": "save", "kept": kept}
+        return {"plan": "throw"}
+    gone = obs.played | obs.hand
+    if not any(strength[x] > strength[card] for x in range(suit * 8, suit * 8 + 8) if not gone >> x & 1):
+        return {"plan": "master"}
+    if suit == trump:
+        return {"plan": "trumps"}
+    if kept is not None:
+        return {"plan": "save", "kept": kept}
+    return {"plan": "lead", "suit": suit}
+
+
 def action_name(a: Action) -> str:
-    if is_card(a):
-        return card_str(a, symbols=True)
+    if card_of(a) >= 0:  # (an announced belote is shown by the table, not in the card's name)
+        return card_str(card_of(a), symbols=True)
     if HOKUM_SUIT_BASE <= a < HOKUM_SUIT_BASE + 4:
         return f"Hokum {SUIT_SYMBOLS[a - HOKUM_SUIT_BASE]}"
     return action_str(a).capitalize()
@@ -68,10 +106,11 @@ def reason_of(obs: Observation, res: SearchResult) -> HintReason:
         return HintReason("call_alt", values | {"alt": alt, "alt_chance": v})
     visits, mean = res.stats[a]
     legal = list(obs.legal_actions) or list(res.stats)
+    plan: dict[str, int | float | str] = card_plan(obs, card_of(a)) if card_of(a) >= 0 else {}
     h_action, h_rule = heuristic_play(obs, legal)
     if h_action == a and h_rule in RULE_TEXT:
-        return HintReason("card_rule", {"rule": h_rule, "points": mean})
-    values = {"points": mean, "visits": visits, "iterations": res.iterations}
+        return HintReason("card_rule", {"rule": h_rule, "points": mean, **plan})
+    values = {"points": mean, "visits": visits, "iterations": res.iterations, **plan}
     if not others:
         return HintReason("card_sim", values)
     alt, (_n, v) = others[0]

@@ -62,7 +62,7 @@ class CallModel:
             b.apply(a, 0 if a == KAWESH else _NOT_KAWESH)
             hist.append((seat, a))
         if obs.raises and b.contract is not None:
-            d = Doubling.start(b.contract, obs.match_scores)
+            d = Doubling.start(b.contract, obs.match_scores, obs.rules)
             for seat, a in obs.raises:
                 legal = tuple(d.legal())
                 if seat != obs.seat and len(legal) > 1:
@@ -91,7 +91,7 @@ class CallModel:
                     hand = _first_five(full, obs.buying_card if obs.buyer == c.seat else -1, rng)
                     fives[c.seat] = hand
             pred = decide_call(c.seat, hand, c.legal, obs.buying_card, c.before, c.contract,
-                               obs.match_scores, c.round)
+                               obs.match_scores, c.round, belote=obs.rules.belote)
             if pred != c.action:
                 w *= self.mismatch
                 if w <= floor:

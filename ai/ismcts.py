@@ -19,13 +19,15 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.actions import DECLARE, NO_DECLARE, Action, is_card
+from game.actions import DECLARE, NO_DECLARE, Action
 from game.cardplay import CardPlay
 from game.cards import nth_card, team_of
 from game.contract import Contract
 from game.observation import Observation
 from game.phase import Phase
+from game.rules import Rules
 
+from .agent import RULE_SETS, plain_cards, with_announcement
 from .calls import search_call
 from .config import LEVEL_CONFIGS, SearchConfig, SearchKind, SearchResult, level_config, parse_budget
 from .conventions import readable
@@ -41,7 +43,10 @@ __all__ = ["LEVEL_CONFIGS", "ISMCTSAgent", "SearchConfig", "SearchKind", "Search
            "decision_rng", "level_config", "parse_budget", "search_play"]
 
 
-def reward_scale(contract: Contract) -> float:
+def reward_scale(contract: Contract, rules: Rules, belote_scale: float = 200.0) -> float:
+    """About the largest game-point difference a hand of this contract gives."""
+    if rules.belote:  # 162 + a belote to nothing; a capot (272) is clipped
+        return belote_scale
     level = min(max(contract.raise_level, 1), 4)
     return (44.0 if contract.sun else 26.0) * level + 10.0
 
@@ -210,7 +215,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         worlds: WorldPool | PosteriorWorlds = post
     else:
         worlds = WorldPool(obs, cfg, deadline)
-    scale = reward_scale(contract)
+    scale = reward_scale(contract, obs.rules, cfg.belote_scale)
     gahwa = contract.raise_level == 5
     root = Node(team_of(obs.seat))
     it = 0
@@ -290,6 +295,8 @@ def _decided(children: dict[int, Node], remaining: int) -> bool:
 class ISMCTSAgent:
     """Plays every decision: cards by ISMCTS, calls by simulation, projects always declared."""
 
+    rule_sets = RULE_SETS
+
     def __init__(self, config: SearchConfig | None = None, seed: int = 0) -> None:
         self.config = config or LEVEL_CONFIGS["medium"]
         self.seed = seed
@@ -306,12 +313,16 @@ class ISMCTSAgent:
         rng = decision_rng(self.seed, obs)
         try:
             if obs.phase is Phase.PLAYING:
+                cards = plain_cards(legal)
                 if NO_DECLARE in legal:
                     res = SearchResult(DECLARE, kind=SearchKind.DECLARE)
-                elif all(is_card(a) for a in legal) and self.config.search_cards:
+                elif len(cards) == 1:
+                    res = SearchResult(cards[0], kind=SearchKind.PLAY)
+                elif cards and self.config.search_cards:
                     res = search_play(obs, self.config, rng)
                 else:
                     res = SearchResult(heuristic_play(obs, legal)[0], kind=SearchKind.FALLBACK)
+                res.action = with_announcement(res.action, legal)
             elif self.config.sim_calls:
                 res = search_call(obs, legal, self.config, rng)
             else:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from game.actions import is_card
+from game.actions import card_of
 from game.cardplay import CardPlay
 from game.cards import FULL_DECK, SUIT_MASKS
 from game.observation import Observation
@@ -133,7 +133,7 @@ class PlayLikelihood:
         else:
             self.leader = obs.tricks[0][0] if obs.tricks else obs.trick_leader
         self.played_by = obs.played_by
-        self.plays = [(seat, a) for seat, a in obs.history if is_card(a)]
+        self.plays = [(seat, card_of(a)) for seat, a in obs.history if card_of(a) >= 0]
         self.scored = sum(1 for seat, _ in self.plays if seat != obs.seat)
 
     @property

@@ -67,7 +67,7 @@ EXPERIMENT_KEYS: dict[str, Callable[[str], bool]] = {
     "iterations": _int(1, MAX_ITERATIONS),
     "worlds": _int(1, MAX_ITERATIONS), "call_worlds": _int(1, MAX_ITERATIONS),
     "c": _float(0.0, 100.0), "exploration": _float(0.0, 100.0),
-    "eps": _float(0.0, 1.0), "margin": _float(-100.0, 100.0),
+    "eps": _float(0.0, 1.0), "margin": _float(-100.0, 100.0), "scale": _float(1.0, 1000.0),
     "prior": _choice("0", "1"), "stop": _choice("0", "1"), "infer": _choice("0", "1"),
     "calls": _choice("sim", "rules"), "play": _choice("search", "rules"),
     "model": _choice("0", "1"), "cands": _int(1, 5000), "ess": _float(0.0, 1.0),

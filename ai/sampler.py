@@ -164,6 +164,14 @@ class WorldSampler:
         self.proj_seats = [s for s in range(4) if s != obs.seat and obs.declared[s]]
         pb = obs.play_base
         self.compared_here = bool(obs.tricks) and (pb is None or pb.tricks_done == 0)
+        # Partners of the project team who did not declare are asked, at their turn in the second
+        # trick, whether to show (a seat to move with cards to choose has already answered).
+        in_trick = {(obs.trick_leader + i) & 3 for i in range(len(obs.trick))}
+        self.late_show_pending = [
+            s for s in range(4)
+            if len(obs.tricks) == 1 and self.compared_here and obs.project_team == s & 1
+            and obs.declared[s] == () and s not in in_trick
+            and not (s == obs.seat and obs.to_move == s)]
         self.first_leader = obs.tricks[0][0] if obs.tricks else -1
         self._declared = None
 
@@ -199,12 +207,20 @@ class WorldSampler:
     # ----- the card play of a drawn deal ------------------------------------------------------
 
     def fast_state(self, template: CardPlay, hands: list[int]) -> CardPlay:
-        """The public card play `template` (CardPlay.public) with this deal's hands placed."""
-        if template.done:
-            return template.placed(hands)
+        """The public card play `template` (CardPlay.public) with this deal's hands placed.
+
+        Seats yet to decide on their projects are taken to declare them, and those that did not
+        declare to show them in the second trick if their team's projects win (RULES.md 6)."""
         obs = self.obs
+        if template.done:
+            world = template.placed(hands)
+            for seat in self.late_show_pending:
+                world.show_late(seat, self.projects_of(hands, seat))
+            return world
         decl: list[tuple[Project, ...]] = []
+        late: list[tuple[Project, ...]] = []
         for seat in range(4):
             d = obs.declared[seat]
             decl.append(self.projects_of(hands, seat) if d is None or d else ())
-        return template.placed(hands, decl)
+            late.append(self.projects_of(hands, seat) if d == () else ())
+        return template.placed(hands, decl, late)

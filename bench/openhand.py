@@ -29,12 +29,13 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import replace
 
+from ai.agent import plain_cards, with_announcement
 from ai.calls import search_call
 from ai.config import SearchConfig, level_config, parse_budget
 from ai.ismcts import decision_rng, search_play
 from ai.posterior import PosteriorWorlds
 from ai.registry import make_agent
-from game.actions import DECLARE, NO_DECLARE, Action, is_card
+from game.actions import DECLARE, NO_DECLARE, Action
 from game.cards import team_of
 from game.phase import Phase
 from game.state import RoundState
@@ -60,9 +61,11 @@ class OpenHandAgent:
         if state.phase is Phase.PLAYING:
             if NO_DECLARE in legal:
                 return DECLARE
-            assert all(is_card(a) for a in legal)
+            cards = plain_cards(legal)
+            if len(cards) == 1:
+                return with_announcement(cards[0], legal)
             true = PosteriorWorlds([state.card_play()], [1.0])
-            return search_play(obs, self.config, rng, known=true).action
+            return with_announcement(search_play(obs, self.config, rng, known=true).action, legal)
         return search_call(obs, list(legal), self.config, rng, known=state).action
 
 

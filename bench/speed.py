@@ -67,13 +67,39 @@ def rate(seconds: float, body: Callable[[], int]) -> float:
     return n / (time.perf_counter() - t0)
 
 
+def fixed_work(kind: str, repeats: int, positions: list[tuple[RoundState, int]],
+               iterations: int) -> None:
+    """A fixed amount of one workload and nothing else (bench/instructions.py counts it)."""
+    rng = random.Random(1)
+    if kind == "search":
+        cfg = replace(LEVEL_CONFIGS["hard"], time_limit=None, iterations=iterations,
+                      early_stop=False)
+        for _ in range(repeats):
+            for i, (s, seat) in enumerate(positions):
+                obs = s.observation(seat)
+                ISMCTSAgent(cfg, seed=i).decide(obs, list(obs.legal_actions))
+        return
+    policy = random_rollout if kind == "random" else rollout
+    starts = [start_of(s) for s, _ in positions]
+    for _ in range(repeats):
+        for st in starts:
+            g = st.copy()
+            policy(g, rng)
+            g.outcome()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--positions", type=int, default=12)
     ap.add_argument("--iterations", type=int, default=1000)
+    ap.add_argument("--fixed", nargs=2, metavar=("KIND", "REPEATS"),
+                    help="only do REPEATS rounds of one workload (random, policy or search)")
     args = ap.parse_args()
     positions = first_cards(args.positions)
+    if args.fixed:
+        fixed_work(args.fixed[0], int(args.fixed[1]), positions, args.iterations)
+        return
     starts = [start_of(s) for s, _ in positions]
     rng = random.Random(1)
 

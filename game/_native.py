@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = Path(__file__).with_name("_native.json")
 GROUP = "baloot_native"
 COMPILED = (
-    "game.cards", "game.ranking", "game.projects", "game.scoring", "game.cardplay",
+    "game.cards", "game.ranking", "game.scoring", "game.cardplay",
     "ai.cardsense", "ai.policy", "ai.splits", "ai.declared", "ai.sampler", "ai.inference",
     "ai.ismcts", "ai.solver", "ai.playmodel", "ai.posterior", "ai.endgame",
 )

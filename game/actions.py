@@ -1,6 +1,7 @@
 """The action space: one int per decision, shared by every phase.
 
-0-31 play that card; the rest are calls. `legal_actions()` returns sorted ints of this space.
+0-31 play that card; 32-48 the calls; 49-80 (classic Belote) play a card announcing "Belote"
+(the K of trump) or "Rebelote" (the Q). `legal_actions()` returns sorted ints of this space.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ LOCKED = 45
 OPEN = 46
 DECLARE = 47  # declare the projects found in the hand (first trick)
 NO_DECLARE = 48
-NUM_ACTIONS = 49
+ANNOUNCED_BASE = 49  # 49..80: this card, announcing belote / rebelote (classic Belote)
+NUM_ACTIONS = 81
 
 
 def hokum_suit(suit: int) -> Action:
@@ -31,7 +33,26 @@ def hokum_suit(suit: int) -> Action:
 
 
 def is_card(action: Action) -> bool:
+    """A card played without an announcement."""
     return 0 <= action < 32
+
+
+def announced(card: int) -> Action:
+    """Play `card` announcing belote (K of trump) or rebelote (Q of trump)."""
+    return ANNOUNCED_BASE + card
+
+
+def is_announced(action: Action) -> bool:
+    return ANNOUNCED_BASE <= action < ANNOUNCED_BASE + 32
+
+
+def card_of(action: Action) -> int:
+    """The card an action plays, announced or not; -1 for a call."""
+    if 0 <= action < 32:
+        return action
+    if ANNOUNCED_BASE <= action < ANNOUNCED_BASE + 32:
+        return action - ANNOUNCED_BASE
+    return -1
 
 
 _NAMES = {
@@ -45,9 +66,12 @@ _BY_NAME = {v: k for k, v in _NAMES.items()}
 
 
 def action_str(action: Action) -> str:
-    """'KC' for a card, otherwise the call's name ('pass', 'hokum-S', 'double', ...)."""
+    """'KC' for a card, 'KH!' for a card announcing belote or rebelote, otherwise the call's
+    name ('pass', 'hokum-S', 'double', ...)."""
     if is_card(action):
         return card_str(action)
+    if is_announced(action):
+        return card_str(action - ANNOUNCED_BASE) + "!"
     if action in _NAMES:
         return _NAMES[action]
     raise ValueError(f"not an action: {action!r}")
@@ -61,6 +85,8 @@ def parse_action(text: str) -> Action:
     if low.startswith("hokum-") and len(t) == 7:
         return _BY_NAME["hokum-" + t[-1].upper()]
     try:
+        if t.endswith("!"):
+            return announced(parse_card(t[:-1]))
         return parse_card(t)
     except ValueError:
         raise ValueError(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .actions import ASHKAL, HOKUM, HOKUM_SUIT_BASE, KAWESH, PASS, SUN, Action, action_str
+from .actions import ASHKAL, HOKUM, HOKUM_SUIT_BASE, KAWESH, NUM_ACTIONS, PASS, SUN, Action, action_str
 from .cards import ACE, NINE, SEAT_NAMES, SEVEN, CardSet, iter_cards, partner_of, rank_of, seat_after, suit_of
 from .contract import Contract, hokum_contract, sun_contract
 from .errors import IllegalActionError
@@ -75,29 +75,51 @@ class Bidding:
         assert self.bidder is not None
         return self.bidder
 
+    def _ashkal_ok(self) -> bool:
+        """P3 or P4 with every earlier speaker of the round passing: round 1, or round 2 with
+        the Riyadh variant (d); never on an Ace with variant (a)."""
+        if self.index < 2 or not (self.round == 1 or (self.round == 2 and self.rules.riyadh_ashkal)):
+            return False
+        return not (self.rules.no_ashkal_on_ace and rank_of(self.buying_card) == ACE)
+
+    def _kawesh_ok(self, five: CardSet) -> bool:
+        """Variant (b): on the player's turn in round 1, before or after an earlier bid."""
+        return self.rules.kawesh and self.round == 1 and is_kawesh_hand(five)
+
     def legal(self, five: CardSet) -> list[Action]:
         """Legal calls for the speaker, whose first five cards are `five`."""
         if self.done:
             return []
-        if self.stage == BiddingStage.SUN_OFFER:
-            return [PASS, SUN]
         buy_suit = suit_of(self.buying_card)
+        if self.rules.belote:  # take the buying card's suit, or in round 2 name another
+            if self.round == 1:
+                return [PASS, HOKUM]
+            return [PASS] + [HOKUM_SUIT_BASE + s for s in range(4) if s != buy_suit]
+        if self.round == 3:  # variant (c): P1 alone, any contract
+            return [PASS, SUN] + [HOKUM_SUIT_BASE + s for s in range(4)]
+        if self.stage == BiddingStage.SUN_OFFER:
+            return [PASS, SUN] + ([KAWESH] if self._kawesh_ok(five) else [])
         if self.stage == BiddingStage.CHOICE:
             if self.round == 1:
                 return [HOKUM, SUN]
             return sorted([HOKUM_SUIT_BASE + s for s in range(4) if s != buy_suit] + [SUN])
         acts = [PASS, HOKUM, SUN]
-        if self.round == 1:
-            ashkal_ok = not (self.rules.no_ashkal_on_ace and rank_of(self.buying_card) == ACE)
-            if self.index >= 2 and ashkal_ok:
-                acts.append(ASHKAL)
-            if self.rules.kawesh and is_kawesh_hand(five):
-                acts.append(KAWESH)
+        if self._ashkal_ok():
+            acts.append(ASHKAL)
+        if self._kawesh_ok(five):
+            acts.append(KAWESH)
         return acts
 
     def why_illegal(self, action: Action) -> str:
-        name = action_str(action) if 0 <= action < 49 else str(action)
-        if action == ASHKAL and self.stage == BiddingStage.OPEN and self.round == 1:
+        name = action_str(action) if 0 <= action < NUM_ACTIONS else str(action)
+        if self.rules.belote:
+            if self.round == 1:
+                return "in round 1 you take the buying card's suit as trump, or pass"
+            return "in round 2 you name another suit as trump, or pass"
+        if self.round == 3:
+            return "in the third round you call Sun or Hokum in any suit, or pass"
+        ashkal_round = self.round == 1 or (self.round == 2 and self.rules.riyadh_ashkal)
+        if action == ASHKAL and self.stage == BiddingStage.OPEN and ashkal_round:
             if self.index < 2:
                 return "Ashkal may only be called by the third or fourth speaker"
             return "Ashkal is not allowed when the buying card is an Ace (house rule)"
@@ -129,9 +151,11 @@ class Bidding:
         i = self.index
         if action == PASS:
             self.index += 1
-            if self.index == 4:
+            if self.round == 3 or self.index == 4:
                 if self.round == 1:
                     self.round, self.index = 2, 0
+                elif self.round == 2 and self._third_round():
+                    self.round, self.index = 3, 0
                 else:
                     self.outcome = BiddingOutcome.THROWN_IN
             return
@@ -139,8 +163,17 @@ class Bidding:
             self.outcome = BiddingOutcome.ANNULLED
             return
         self.bidder = seat
-        if self.round == 2:
+        if self.rules.belote or self.round == 3:  # the first to name a trump (or Sun) takes
             if action == SUN:
+                self._finish(sun_contract(seat, seat))
+            else:
+                trump = suit_of(self.buying_card) if action == HOKUM else action - HOKUM_SUIT_BASE
+                self._finish(hokum_contract(trump, seat))
+            return
+        if self.round == 2:
+            if action == ASHKAL:  # Riyadh: a Sun bid taken by the partner, and final as Sun is
+                self._finish(sun_contract(partner_of(seat), seat))
+            elif action == SUN:
                 self._finish(sun_contract(seat, seat))
             else:  # Hokum in another suit: later speakers may still overcall with Sun
                 self.queue = [self.speaker_at(j) for j in range(i + 1, 4)]
@@ -153,7 +186,13 @@ class Bidding:
             self.queue = [self.speaker_at(j) for j in range(3, -1, -1) if j != i]
         self._next_offer()
 
+    def _third_round(self) -> bool:
+        return self.rules.third_round_on_ace and rank_of(self.buying_card) == ACE
+
     def _sun_offer(self, seat: int, action: Action) -> None:
+        if action == KAWESH:
+            self.outcome = BiddingOutcome.ANNULLED
+            return
         self.queue.pop(0)
         if action == SUN:
             if self.round == 2:

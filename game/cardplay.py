@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .actions import is_card
-from .cards import ACE, KING, QUEEN, SUIT_MASKS, CardSet, partner_of
+from .actions import card_of, is_announced
+from .cards import ACE, KING, QUEEN, SUIT_MASKS, CardSet
 from .observation import Observation
 from .phase import Phase
 from .projects import Project, best_split, blocks_baloot, compare_key, contains_baloot, project_value
 from .ranking import LAST_TRICK_BONUS, POINTS, STRENGTH, STRONGER
-from .scoring import Settlement, settle
+from .scoring import Settlement, settle, variants_of
 
 # What `CardPlay.play` reports, as bits of its result.
 TRICK_OVER: Final = 1
@@ -125,6 +125,21 @@ def blocks_seat_baloot(projects: Sequence[Project], trump: int) -> bool:
     return any(blocks_baloot(p, trump) for p in projects)
 
 
+def shown_blocks_baloot(obs: Observation, seat: int) -> bool:
+    """Whether the projects `seat` showed in the second trick cancel its Baloot (what everyone
+    at the table can tell from the cards shown)."""
+    c = obs.contract
+    if c is None or c.sun or obs.project_team is None or seat & 1 != obs.project_team:
+        return False
+    pb = obs.play_base
+    if pb is not None and pb.tricks_done > 0:  # a fixture: its shown projects are given
+        return blocks_seat_baloot(pb.declared[seat], c.trump)
+    if not obs.tricks:
+        return False
+    return blocks_seat_baloot(best_split(obs.shown[seat], False, c.trump,
+                                         obs.rules.trump_sequence_wins_ties), c.trump)
+
+
 def project_points(projects: Sequence[Project], sun: bool) -> int:
     total = 0
     for p in projects:
@@ -148,6 +163,7 @@ FIELDS: Final = (
     "last_points",
     "last_trick",
     "last_winner",
+    "late",
     "leader",
     "locked",
     "played",
@@ -199,6 +215,9 @@ class CardPlay:
     """Tricks completed, 0-8."""
     declared: list[tuple[Project, ...]]
     """Projects each seat declares in the first trick (compared when it ends)."""
+    late: list[tuple[Project, ...]]
+    """Projects a seat that did not declare would show in the second trick if its team's
+    projects won (a world's assumption; the engine asks the player instead)."""
     proj_pts: list[int]
     """Game points of each seat's declared projects (scored for the project team only)."""
     project_team: int
@@ -254,6 +273,7 @@ class CardPlay:
         self.tricks_won = [0, 0]
         self.done = 0
         self.declared = [(), (), (), ()]
+        self.late = [(), (), (), ()]
         self.proj_pts = [0, 0, 0, 0]
         self.project_team = NO_SEAT
         self.project_seat = NO_SEAT
@@ -281,7 +301,7 @@ class CardPlay:
         s.played, s.points, s.tricks_won = self.played, self.points[:], self.tricks_won[:]
         s.done = self.done
         # The project lists are replaced, never changed in place: sharing them is safe.
-        s.declared, s.proj_pts = self.declared, self.proj_pts
+        s.declared, s.proj_pts, s.late = self.declared, self.proj_pts, self.late
         s.project_team, s.project_seat = self.project_team, self.project_seat
         s.best_project = self.best_project
         s.kq, s.blocked, s.baloot = self.kq[:], self.blocked[:], self.baloot
@@ -297,8 +317,10 @@ class CardPlay:
         """Everything one seat knows of the card play; the hidden hands are left to `placed`."""
         c = obs.contract
         assert c is not None and obs.phase is Phase.PLAYING
+        rules = obs.rules
         s = cls.start(c.trump, c.locked, c.declarer_team, c.raise_level, obs.trick_leader,
-                      (0, 0, 0, 0), tie_rule=obs.rules.trump_sequence_wins_ties)
+                      (0, 0, 0, 0), classic=rules.belote, tie_rule=rules.trump_sequence_wins_ties,
+                      variants=variants_of(rules))
         s.trick, s.ekka = list(obs.trick), obs.ekka
         s.win_idx = winner_index(s.trick, s.trump) if s.trick else 0
         s.played, s.points, s.tricks_won = obs.played, list(obs.points), list(obs.tricks_won)
@@ -310,24 +332,27 @@ class CardPlay:
             s.kq[pb.baloot_seat] = 2
         if not s.sun:
             for seat, a in obs.history:
-                if is_card(a) and a >> 3 == c.trump and QUEEN <= a & 7 <= KING:
+                card = card_of(a)
+                if card >= 0 and s.kq_cards >> card & 1:
                     s.kq[seat] += 1
-            compared_here = bool(obs.tricks) and (pb is None or pb.tricks_done == 0)
-            if compared_here and obs.project_team is not None:
-                for seat in (obs.project_team, partner_of(obs.project_team)):
-                    shown = best_split(obs.shown[seat], False, c.trump, s.tie_rule)
-                    s.blocked[seat] = blocks_seat_baloot(shown, c.trump)
+                    if s.classic and not is_announced(a):  # a belote not announced is lost
+                        s.blocked[seat] = True
+            if not s.classic:
+                s.blocked = [shown_blocks_baloot(obs, seat) for seat in range(4)]
         s.baloot = NO_SEAT if obs.baloot_seat is None else obs.baloot_seat
         return s
 
     def placed(self, hands: Sequence[int],
-               declared: Sequence[tuple[Project, ...]] | None = None) -> CardPlay:
+               declared: Sequence[tuple[Project, ...]] | None = None,
+               late: Sequence[tuple[Project, ...]] | None = None) -> CardPlay:
         """A copy of this public view with the hidden cards placed (and, in the first trick,
-        the projects each seat declares)."""
+        the projects each seat declares or would show late)."""
         s = self.copy()
         s.hands = list(hands)
         if declared is not None:
             s.set_declared(declared)
+        if late is not None:
+            s.late = list(late)
         return s
 
     def set_declared(self, declared: Sequence[tuple[Project, ...]]) -> None:
@@ -336,9 +361,14 @@ class CardPlay:
         self.proj_pts = [project_points(d, self.sun) for d in declared]
 
     def declare(self, seat: int, projects: tuple[Project, ...]) -> None:
+        """`seat` declares (or shows) these projects; the lists are replaced, never changed in
+        place, because copies share them."""
         declared = list(self.declared)
         declared[seat] = projects
-        self.set_declared(declared)
+        self.declared = declared
+        pts = list(self.proj_pts)
+        pts[seat] = project_points(projects, self.sun)
+        self.proj_pts = pts
 
     # ----- the rules ----------------------------------------------------------------------
 
@@ -375,6 +405,8 @@ class CardPlay:
         self.played |= b
         trick.append(card)
         if b & self.kq_cards:
+            if self.classic and self.hands[seat] & self.kq_cards and card & 7 == QUEEN:
+                self.blocked[seat] = True  # the Queen before the King: no belote
             self.kq[seat] += 1
             if self.kq[seat] == 2 and self.baloot < 0 and not self.blocked[seat]:
                 self.baloot = seat
@@ -414,18 +446,29 @@ class CardPlay:
         team = best_seat & 1
         self.project_team, self.project_seat, self.best_project = team, best_seat, best
         flags = PROJECTS_SETTLED
-        if self.sun:
-            return flags
         for seat in (team, team + 2):
-            projs = self.declared[seat]
-            if not projs:
-                continue
-            if blocks_seat_baloot(projs, self.trump):
-                self.blocked[seat] = True
-            elif self.baloot < 0 and any(contains_baloot(p, self.trump) for p in projs):
-                self.baloot = seat
-                flags |= PROJECT_BALOOT
+            if self.declared[seat]:
+                flags |= self._shown(seat, self.declared[seat])
+            elif self.late[seat]:
+                flags |= self.show_late(seat, self.late[seat])
         return flags
+
+    def _shown(self, seat: int, projects: tuple[Project, ...]) -> int:
+        """A seat of the project team shows its projects: they may carry or cancel its Baloot."""
+        if self.sun or not projects:
+            return 0
+        if blocks_seat_baloot(projects, self.trump):
+            self.blocked[seat] = True
+        elif self.baloot < 0 and any(contains_baloot(p, self.trump) for p in projects):
+            self.baloot = seat
+            return PROJECT_BALOOT
+        return 0
+
+    def show_late(self, seat: int, projects: tuple[Project, ...]) -> int:
+        """A partner of the project team who did not declare shows in the second trick
+        (RULES.md section 6): the projects score, and may carry or cancel the Baloot."""
+        self.declare(seat, projects)
+        return self._shown(seat, projects)
 
     # ----- the score ----------------------------------------------------------------------
 
@@ -440,4 +483,5 @@ class CardPlay:
         East-West, hand winner, match winner by Gahwa or -1, ...) without building objects."""
         return settle(self.sun, self.declarer_team, self.raise_level, self.points[0],
                       self.points[1], self.tricks_won[0], self.team_projects(0),
-                      self.team_projects(1), self.baloot & 1 if self.baloot >= 0 else NO_SEAT)
+                      self.team_projects(1), self.baloot & 1 if self.baloot >= 0 else NO_SEAT,
+                      self.variants, self.classic)

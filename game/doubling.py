@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .actions import DOUBLE, FOUR, GAHWA, LOCKED, OPEN, PASS, TRIPLE, Action, action_str
+from .actions import DOUBLE, FOUR, GAHWA, LOCKED, NUM_ACTIONS, OPEN, PASS, TRIPLE, Action, action_str
 from .cards import SEAT_NAMES, seat_after
 from .contract import Contract
 from .errors import IllegalActionError
+from .rules import Rules
 
 
 class DoublingStage(StrEnum):
@@ -41,9 +42,9 @@ class Doubling:
     done: bool = False
 
     @classmethod
-    def start(cls, contract: Contract, match_scores: tuple[int, int]) -> Doubling:
+    def start(cls, contract: Contract, match_scores: tuple[int, int], rules: Rules) -> Doubling:
         d = contract.declarer
-        if contract.sun and not sun_double_allowed(match_scores):
+        if rules.belote or (contract.sun and not sun_double_allowed(match_scores)):
             return cls(contract, done=True)
         return cls(contract, DoublingStage.OFFER_DOUBLE, [seat_after(d, 1), seat_after(d, 3)])
 
@@ -70,7 +71,7 @@ class Doubling:
         if action not in self.legal():
             options = " or ".join(action_str(a) for a in self.legal())
             raise IllegalActionError(
-                f"{SEAT_NAMES[seat]} cannot say {action_str(action) if 0 <= action < 49 else action}"
+                f"{SEAT_NAMES[seat]} cannot say {action_str(action) if 0 <= action < NUM_ACTIONS else action}"
                 f" now: the choice is {options}")
         self.history.append((seat, action))
         c = self.contract

@@ -67,6 +67,15 @@ class BalootCalled:
 
 
 @dataclass(frozen=True)
+class BeloteAnnounced:
+    """Classic Belote: `seat` said "Belote" playing its King of trump, or "Rebelote" (`rebelote`)
+    playing its Queen after it — the 20 points are then theirs."""
+    seat: int
+    card: int
+    rebelote: bool
+
+
+@dataclass(frozen=True)
 class TrickWon:
     seat: int
     cards: tuple[int, ...]
@@ -106,6 +115,13 @@ class HandScored:
 
 
 @dataclass(frozen=True)
+class HeldPointsAwarded:
+    """Classic Belote: the points held from 81-81 hands go to the team that won this hand."""
+    team: int
+    points: int
+
+
+@dataclass(frozen=True)
 class NewHand:
     number: int
     dealer: int
@@ -120,5 +136,5 @@ class MatchOver:
 
 
 Event = (CardsDealt | BidMade | ContractFixed | HandThrownIn | RaiseMade
-         | ProjectsDeclared | CardPlayed | BalootCalled | TrickWon | ProjectsCompared
-         | ProjectsShown | ProjectsHidden | HandScored | NewHand | MatchOver)
+         | ProjectsDeclared | CardPlayed | BalootCalled | BeloteAnnounced | TrickWon | ProjectsCompared
+         | ProjectsShown | ProjectsHidden | HandScored | HeldPointsAwarded | NewHand | MatchOver)

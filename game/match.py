@@ -1,4 +1,5 @@
-"""MatchState: hands played one after another until a team reaches 152 (or wins by Gahwa).
+"""MatchState: hands played one after another until a team reaches the target (152 in Baloot,
+1000 in classic Belote) or wins by Gahwa.
 
 The whole match is determined by (rules, seed, actions): one `random.Random(seed)` picks the
 first dealer and shuffles every hand, so a record of the actions replays it exactly.
@@ -14,9 +15,9 @@ from .cards import next_seat
 from .contract import Contract
 from .deal import deal_base
 from .errors import IllegalActionError
-from .events import Event, MatchOver, NewHand
+from .events import Event, HeldPointsAwarded, MatchOver, NewHand
 from .observation import Observation
-from .rules import MATCH_TARGET, Rules
+from .rules import Rules
 from .scoring import HandScore, match_winner_after
 from .state import RoundState
 
@@ -34,6 +35,8 @@ class HandRecord:
     """Match totals after this hand."""
     contract: Contract | None = None
     """The contract played (None for a thrown-in hand)."""
+    held_awarded: tuple[int, int] = (0, 0)
+    """Classic Belote: points held from earlier 81-81 hands that this hand's winner took."""
 
 
 class MatchState:
@@ -48,6 +51,8 @@ class MatchState:
         self.sheet: list[HandRecord] = []
         self.winner: int | None = None
         self.by_gahwa = False
+        self.held = 0
+        """Classic Belote: points of 81-81 hands waiting for the next hand's winner."""
         self.round = self._new_round()
 
     def _new_round(self) -> RoundState:
@@ -89,15 +94,22 @@ class MatchState:
         res = r.result
         label = r.contract.label() if r.contract and res else ""
         events: list[Event] = []
+        awarded = (0, 0)
         if res is not None:
-            self.scores = (self.scores[0] + res.points[0], self.scores[1] + res.points[1])
+            p = res.points
+            if self.held and not res.held and p[0] != p[1]:  # the held points go to this winner
+                awarded = (self.held, 0) if p[0] > p[1] else (0, self.held)
+                events.append(HeldPointsAwarded(0 if p[0] > p[1] else 1, self.held))
+                self.held = 0
+            self.held += res.held
+            self.scores = (self.scores[0] + p[0] + awarded[0], self.scores[1] + p[1] + awarded[1])
             if res.match_winner is not None:
                 self.winner, self.by_gahwa = res.match_winner, True
             else:
-                self.winner = match_winner_after(self.scores, MATCH_TARGET)
+                self.winner = match_winner_after(self.scores, self.rules.target)
         self.sheet.append(HandRecord(self.hand_number, self.dealer, label, res,
                                      (r.points[0], r.points[1]), self.scores,
-                                     r.contract if res else None))
+                                     r.contract if res else None, awarded))
         if self.winner is not None:
             events.append(MatchOver(self.winner, self.scores, self.by_gahwa))
             return events

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .cards import FULL_DECK, CardSet
+from .cards import FULL_DECK, QUEEN, CardSet
 from .contract import Contract
 from .deal import PlayBase
 from .phase import Phase
@@ -54,13 +54,19 @@ class Observation:
     legal_actions: tuple[Action, ...]
     """The seat's legal actions when it is to move, else ()."""
     own_projects: tuple[str, ...]
-    """The projects in this seat's own hand (card play, first trick only)."""
+    """The projects in this seat's own hand (card play: the first trick, and the second while the
+    seat may still show them late, RULES.md section 6)."""
     history: tuple[tuple[int, Action], ...]
     """Every public action in order as (seat, action): calls, project declarations, cards."""
     played_by: tuple[CardSet, CardSet, CardSet, CardSet]
     """The cards each seat has played in this hand (from `history`)."""
     play_base: PlayBase | None
     """For a position that starts in the card play (a fixture): its public part, hands empty."""
+    belote_said: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Classic Belote: 1 once a seat announced belote with its King of trump (so it holds the
+    Queen), 2 once it announced rebelote."""
+    own_project_cards: tuple[CardSet, ...] = ()
+    """The cards of each of `own_projects`, in the same order (what the seat would show)."""
 
     @property
     def unseen(self) -> CardSet:
@@ -77,4 +83,6 @@ class Observation:
         m = self.shown[seat]
         if self.buyer == seat and self.buying_card >= 0 and self.phase is not Phase.BIDDING:
             m |= 1 << self.buying_card
+        if self.belote_said[seat] == 1 and self.contract is not None:  # belote said: the Queen
+            m |= 1 << (self.contract.trump * 8 + QUEEN)
         return m & ~self.played

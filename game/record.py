@@ -19,7 +19,7 @@ from .cli import Parser
 from .errors import IllegalActionError, RecordError
 from .jsonfile import JSONFileError, read_json
 from .match import HandRecord, MatchState
-from .rules import Rules
+from .rules import PRESETS, Rules
 
 FORMAT = "baloot-record"
 VERSION = 1
@@ -106,6 +106,8 @@ def hand_line(h: HandRecord) -> str:
     s = h.score
     extra = "  Al-Kaboot" if s.kaboot else ""
     extra += "  Gahwa: match won" if s.match_winner is not None else ""
+    extra += f"  {s.held} held (81-81)" if s.held else ""
+    extra += f"  +{max(h.held_awarded)} held points" if any(h.held_awarded) else ""
     return (f"hand {h.number:2d}  dealer {SEAT_NAMES[h.dealer]:5s}  {h.contract_label:28s} "
             f"cards {h.card_points[0]:3d}-{h.card_points[1]:<3d}  score +{s.points[0]}/+{s.points[1]}"
             f"  total {h.totals[0]:3d}-{h.totals[1]:<3d}{extra}")
@@ -120,13 +122,19 @@ def main(argv: list[str] | None = None) -> int:
     rn = sub.add_parser("random", help="write a record of a match of random legal play")
     rn.add_argument("--seed", type=int, default=1, help="the match seed (deals)")
     rn.add_argument("--play-seed", type=int, default=None, help="seed of the random choices")
+    rn.add_argument("--rules", default="saudi",
+                    help="a preset (saudi, riyadh, belote) or notation flags (e.g. CD, belote)")
     rn.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     if args.command == "random":
         out = Path(args.out)
         if not out.parent.is_dir() or out.is_dir():
             parser.error(f"--out {out}: {'is a folder' if out.is_dir() else 'its folder does not exist'}")
-        m = random_match(args.seed, args.seed if args.play_seed is None else args.play_seed)
+        try:
+            rules = Rules.preset(args.rules) if args.rules in PRESETS else Rules.from_flags(args.rules)
+        except ValueError as e:
+            parser.error(f"--rules: {e}")
+        m = random_match(args.seed, args.seed if args.play_seed is None else args.play_seed, rules)
         try:
             out.write_text(dumps(m) + "\n", encoding="utf-8")
         except OSError as e:
@@ -138,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     except RecordError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
+    print(f"rules: {match.rules.preset_name() or match.rules.flags()}, to {match.rules.target}")
     for h in match.sheet:
         print(hand_line(h))
     if match.is_over():

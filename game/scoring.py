@@ -1,4 +1,9 @@
-"""Scoring a hand exactly as RULES.md section 7, as a pure function."""
+"""Scoring a hand exactly as RULES.md section 7 (Baloot, with the scoring variants (e)-(g)) and
+section 8 (classic Belote), as pure functions.
+
+`settle` is the scorer: plain ints in, a tuple out, no objects built (the search calls it at the
+end of every playout); `score_hand` checks its inputs and explains its result in a HandScore.
+"""
 
 from __future__ import annotations
 
@@ -7,36 +12,72 @@ from dataclasses import dataclass
 
 from .contract import ContractKind
 from .projects import project_value
+from .rules import Rules
 
 NO_RAISE, DOUBLED, TRIPLED, FOUR_RAISE, GAHWA_RAISE = 1, 2, 3, 4, 5
 RAISE_NAMES = {1: "", 2: "double", 3: "triple", 4: "four", 5: "gahwa"}
 BALOOT_POINTS = 2
 
+# Scoring variants, as bits of `variants` (Rules.scoring_variants()).
+PROJECTS_TIMES_RAISE = 1
+"""(e) projects are multiplied by the raise (x3, x4) instead of at most x2."""
+BALOOT_HOLDER_ONLY = 2
+"""(f) Baloot never goes to the team that takes everything: only its holder's team scores it."""
+OPPONENTS_COUNT = 4
+"""(g) the counting team is always the declarer's opponents."""
+
+
+
+def variants_of(rules: Rules) -> int:
+    """The scoring variants of a rule set, as the bits `settle` takes."""
+    return ((PROJECTS_TIMES_RAISE if rules.projects_times_raise else 0)
+            | (BALOOT_HOLDER_ONLY if rules.baloot_holder_only else 0)
+            | (OPPONENTS_COUNT if rules.opponents_always_count else 0))
+
+
+# Classic Belote (section 8).
+BELOTE_POINTS = 20
+BELOTE_MADE = 82
+CAPOT_POINTS = 252
+BELOTE_TOTAL = 162
+
 
 @dataclass(frozen=True)
 class HandScore:
     points: tuple[int, int]
-    """Game points added to each team's match score (0 = North-South, 1 = East-West)."""
+    """Points added to each team's match score (0 = North-South, 1 = East-West)."""
     winner: int
-    """The team that won the hand."""
+    """The team that won the hand (classic Belote: the team that scored more)."""
     match_winner: int | None
     """The team that wins the match outright by Gahwa, else None."""
     counting_team: int
+    """Baloot: the team whose card points are counted (Belote: the takers)."""
     counted_points: int
     """The counting team's card points (last trick included)."""
     game_points: tuple[int, int]
-    """Card points converted to game points, before projects (Al-Kaboot: the Kaboot award)."""
+    """Baloot: card points converted to game points, before projects (Al-Kaboot: the Kaboot
+    award). Belote: the card points (capot: 252 to the team that took every trick)."""
     project_points: tuple[int, int]
-    """Each team's scored projects and Baloot, unmultiplied."""
+    """Each team's scored projects and Baloot, unmultiplied (Belote: its belote, 20)."""
     kaboot: bool
+    """One team took all eight tricks (Al-Kaboot; in Belote, capot)."""
     tie: bool
     reason: str
     """One sentence saying who won the hand and why."""
+    held: int = 0
+    """Classic Belote, 81-81: the takers' points held for the winner of the next played hand."""
 
 
-def counting_team_for(declarer_team: int, raise_level: int) -> int:
-    """No raise: the defenders count. Double/Four: the declarers; Triple/Gahwa: the defenders."""
-    if raise_level in (DOUBLED, FOUR_RAISE):
+Settlement = tuple[int, int, int, int, int, int, int, int]
+"""(points to N-S, to E-W, hand winner, match winner by Gahwa or -1, counting team,
+game points of N-S, of E-W, KABOOT | TIE | LITIGE bits)."""
+KABOOT, TIE, LITIGE = 1, 2, 4
+
+
+def counting_team_for(declarer_team: int, raise_level: int, variants: int = 0) -> int:
+    """No raise: the defenders count. Double/Four: the declarers; Triple/Gahwa: the defenders.
+    Variant (g): always the defenders."""
+    if raise_level in (DOUBLED, FOUR_RAISE) and not variants & OPPONENTS_COUNT:
         return declarer_team
     return 1 - declarer_team
 
@@ -60,32 +101,31 @@ def tie_winner(units: int, sun: bool, counting: int, declarer_team: int) -> int:
     return counting if units in (2, 3, 4, 5) else 1 - counting
 
 
-Settlement = tuple[int, int, int, int, int, int, int, int]
-"""(points to N-S, to E-W, hand winner, match winner by Gahwa or -1, counting team,
-game points of N-S, of E-W, KABOOT | TIE bits)."""
-KABOOT, TIE = 1, 2
-
-
 def settle(sun: bool, declarer_team: int, raise_level: int, points0: int, points1: int,
-           tricks0: int, proj0: int, proj1: int, baloot_team: int) -> Settlement:
-    """The score of a finished hand (RULES.md section 7) from plain ints, building no objects.
+           tricks0: int, proj0: int, proj1: int, baloot_team: int, variants: int = 0,
+           classic: bool = False) -> Settlement:
+    """The score of a finished hand from plain ints, building no objects.
 
     points0/1: card points taken (last trick included); tricks0: tricks of North-South;
-    proj0/1: each team's scored projects, unmultiplied; baloot_team: who holds Baloot, or -1.
+    proj0/1: each team's scored projects, unmultiplied; baloot_team: who holds Baloot (classic
+    Belote: a belote announced in full), or -1; variants: the bits above; classic: Belote.
     """
+    if classic:
+        return _settle_belote(declarer_team, points0, points1, tricks0, baloot_team)
     bal0 = BALOOT_POINTS if baloot_team == 0 else 0
     bal1 = BALOOT_POINTS if baloot_team == 1 else 0
     raised = raise_level > NO_RAISE
     gahwa = raise_level == GAHWA_RAISE
-    counting = counting_team_for(declarer_team, raise_level)
+    counting = counting_team_for(declarer_team, raise_level, variants)
+    times = min(raise_level, FOUR_RAISE)
+    proj_times = (times if variants & PROJECTS_TIMES_RAISE else 2) if raised else 1
     if tricks0 == 8 or tricks0 == 0:
         kt = 0 if tricks0 == 8 else 1
-        award = (44 if sun else 25) * (min(raise_level, FOUR_RAISE) if raised else 1)
+        award = (44 if sun else 25) * (times if raised else 1)
         g0, g1 = (award, 0) if kt == 0 else (0, award)
         if gahwa:
             return 0, 0, kt, kt, counting, g0, g1, KABOOT
-        pts = award + (proj0 if kt == 0 else proj1) * (2 if raised else 1) + \
-            (bal0 if kt == 0 else bal1)
+        pts = award + (proj0 if kt == 0 else proj1) * proj_times + (bal0 if kt == 0 else bal1)
         return ((pts, 0) if kt == 0 else (0, pts)) + (kt, -1, counting, g0, g1, KABOOT)
     full = 26 if sun else 16
     cp = points0 if counting == 0 else points1
@@ -101,13 +141,44 @@ def settle(sun: bool, declarer_team: int, raise_level: int, points0: int, points
         winner = 0 if t0 > t1 else 1
     if gahwa:
         return 0, 0, winner, winner, counting, g0, g1, tie
+    # what the winners take when they take everything: Baloot whoever held it, unless (f)
+    bal = (bal0 if winner == 0 else bal1) if variants & BALOOT_HOLDER_ONLY else bal0 + bal1
     if raised:
-        every = full * raise_level + 2 * (proj0 + proj1) + bal0 + bal1
+        every = full * raise_level + proj_times * (proj0 + proj1) + bal
     elif winner == declarer_team:
         return t0, t1, winner, -1, counting, g0, g1, tie
     else:
-        every = full + proj0 + proj1 + bal0 + bal1
+        every = full + proj0 + proj1 + bal
     return ((every, 0) if winner == 0 else (0, every)) + (winner, -1, counting, g0, g1, tie)
+
+
+def _settle_belote(takers: int, points0: int, points1: int, tricks0: int,
+                   belote_team: int) -> Settlement:
+    """RULES.md section 8: unrounded points, 82 to make (own belote counts), 162 to the
+    defenders when the takers fail, 81-81 held, capot 252; belote is always its holder's."""
+    bel = (BELOTE_POINTS if belote_team == 0 else 0, BELOTE_POINTS if belote_team == 1 else 0)
+    pts = (points0, points1)
+    defenders = 1 - takers
+    if tricks0 == 8 or tricks0 == 0:
+        kt = 0 if tricks0 == 8 else 1
+        p = [bel[0], bel[1]]
+        p[kt] += CAPOT_POINTS
+        g = (CAPOT_POINTS, 0) if kt == 0 else (0, CAPOT_POINTS)
+        return p[0], p[1], 0 if p[0] > p[1] else 1, -1, takers, g[0], g[1], KABOOT
+    flags = 0
+    p = [0, 0]
+    if pts[takers] + bel[takers] >= BELOTE_MADE:
+        p = [pts[0] + bel[0], pts[1] + bel[1]]
+    elif pts[takers] == BELOTE_TOTAL // 2 and not bel[takers]:  # litige: the takers' 81 wait
+        p[defenders] = pts[defenders] + bel[defenders]
+        flags = LITIGE
+    else:
+        p[defenders] = BELOTE_TOTAL + bel[defenders]
+        p[takers] = bel[takers]
+    if p[0] == p[1]:
+        flags |= TIE
+    winner = takers if p[0] == p[1] else (0 if p[0] > p[1] else 1)
+    return p[0], p[1], winner, -1, takers, points0, points1, flags
 
 
 def score_hand(
@@ -118,8 +189,12 @@ def score_hand(
     tricks: Sequence[int],
     projects: Sequence[Sequence[str]],
     baloot: Sequence[bool],
+    variants: int = 0,
+    classic: bool = False,
 ) -> HandScore:
-    """`settle` with its inputs checked and its result explained in a HandScore."""
+    """`settle` with its inputs checked and its result explained in a HandScore.
+
+    classic: classic Belote, where `baloot` is each team's belote and `projects` are empty."""
     if contract not in (ContractKind.HOKUM, ContractKind.SUN):
         raise ValueError(f"contract must be 'hokum' or 'sun', not {contract!r}")
     if declarer_team not in (0, 1):
@@ -127,6 +202,8 @@ def score_hand(
     sun = contract == ContractKind.SUN
     if raise_level not in (1, 2, 3, 4, 5) or (sun and raise_level > DOUBLED):
         raise ValueError(f"raise_level {raise_level} is not possible in {contract}")
+    if classic and (sun or raise_level != NO_RAISE or any(projects[0]) or any(projects[1])):
+        raise ValueError("classic Belote has only Hokum, no raise and no projects but belote")
     if sum(tricks) != 8 or min(tricks) < 0:
         raise ValueError(f"tricks must be two counts adding up to 8, not {tuple(tricks)}")
     total = 130 if sun else 162
@@ -134,17 +211,24 @@ def score_hand(
         raise ValueError(f"card points must add up to {total} in {contract}, not {tuple(card_points)}")
     if sun and any(baloot):
         raise ValueError("Baloot exists only in Hokum")
+    if all(baloot):
+        raise ValueError("only one team can hold the King and Queen of trump")
 
     proj = tuple(sum(project_value(k, sun) for k in projects[t]) for t in (0, 1))
-    bal = tuple(BALOOT_POINTS if baloot[t] else 0 for t in (0, 1))
+    bonus = BELOTE_POINTS if classic else BALOOT_POINTS
+    bal = tuple(bonus if baloot[t] else 0 for t in (0, 1))
     extras = (proj[0] + bal[0], proj[1] + bal[1])
     baloot_team = 0 if baloot[0] else (1 if baloot[1] else -1)
     p0, p1, winner, mw, counting, g0, g1, bits = settle(
         sun, declarer_team, raise_level, card_points[0], card_points[1], tricks[0], proj[0],
-        proj[1], baloot_team)
+        proj[1], baloot_team, variants, classic)
     counted = card_points[counting]
     match_winner = None if mw < 0 else mw
     kaboot, tie = bool(bits & KABOOT), bool(bits & TIE)
+    if classic:
+        why = _belote_reason(declarer_team, counted, (p0, p1), bits, winner, bal[declarer_team])
+        return HandScore((p0, p1), winner, None, counting, counted, (g0, g1), extras, kaboot, tie,
+                         why, held=counted if bits & LITIGE else 0)
     if kaboot:
         why = f"Al-Kaboot: {_team(winner)} won all eight tricks"
     elif tie:
@@ -165,6 +249,19 @@ def score_hand(
         why += "; the declarers failed: the defenders score everything"
     return HandScore((p0, p1), winner, match_winner, counting, counted, (g0, g1), extras,
                      kaboot, tie, why)
+
+
+def _belote_reason(takers: int, counted: int, points: tuple[int, int], bits: int, winner: int,
+                   own_belote: int) -> str:
+    if bits & KABOOT:
+        return f"capot: {_team(winner)} won all eight tricks"
+    total = counted + own_belote
+    if bits & LITIGE:
+        return (f"81 to 81: the takers' {counted} points are held for the winner of the next "
+                f"hand")
+    if total >= BELOTE_MADE:
+        return f"the takers made it with {total} (82 needed): each team scores its points"
+    return f"the takers have {total}, short of 82: the defenders score 162"
 
 
 def _team(t: int) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from .actions import DECLARE, NO_DECLARE, Action, action_str, is_card
+from .actions import DECLARE, NO_DECLARE, Action, action_str, announced, card_of, is_announced, is_card
 from .bidding import Bidding, BiddingOutcome
 from .cardplay import (
     BALOOT_CALLED,
@@ -22,8 +22,11 @@ from .cardplay import (
     PROJECTS_SETTLED,
     TRICK_OVER,
     CardPlay,
+    blocks_seat_baloot,
 )
 from .cards import (
+    KING,
+    QUEEN,
     SEAT_NAMES,
     Card,
     CardSet,
@@ -41,6 +44,7 @@ from .doubling import Doubling
 from .errors import IllegalActionError
 from .events import (
     BalootCalled,
+    BeloteAnnounced,
     BidMade,
     CardPlayed,
     CardsDealt,
@@ -61,7 +65,7 @@ from .play import Refusal, illegal_reason, reason_sentence, revealed_absent
 from .projects import Project, best_split
 from .ranking import NO_TRUMP
 from .rules import Rules
-from .scoring import HandScore, score_hand
+from .scoring import HandScore, score_hand, variants_of
 
 __all__ = ["DealBase", "IllegalActionError", "Phase", "PlayBase", "RoundState"]
 
@@ -88,6 +92,10 @@ class RoundState:
         self.available: list[tuple[Project, ...]] = [(), (), (), ()]
         self.declared: list[tuple[Project, ...] | None] = [None, None, None, None]
         self.shown = [0, 0, 0, 0]
+        self.late_decided = [False, False, False, False]
+        """A partner of the project team has said whether to show in the second trick."""
+        self.belote_said = [0, 0, 0, 0]
+        """Classic Belote: 1 once a seat announced belote with its King, 2 rebelote with its Queen."""
         self.result: HandScore | None = None
         self.end_reason = ""
         self.buyer: int | None = None
@@ -121,6 +129,7 @@ class RoundState:
                 cp.project_team = b.project_team
                 for s in (b.project_team, b.project_team + 2):
                     self.shown[s] = mask_of_projects(b.declared[s])
+                    cp.blocked[s] = not cp.sun and blocks_seat_baloot(b.declared[s], cp.trump)
         if b.baloot_seat is not None:
             cp.baloot = b.baloot_seat
             cp.kq[b.baloot_seat] = 2
@@ -128,8 +137,10 @@ class RoundState:
     def _new_cardplay(self, leader: int) -> CardPlay:
         c = self.contract
         assert c is not None
-        self.cp = CardPlay.start(c.trump, c.locked, c.declarer_team, c.raise_level, leader, self.hands,
-                           tie_rule=self.rules.trump_sequence_wins_ties)
+        self.cp = CardPlay.start(c.trump, c.locked, c.declarer_team, c.raise_level, leader,
+                                 self.hands, classic=self.rules.belote,
+                                 tie_rule=self.rules.trump_sequence_wins_ties,
+                                 variants=variants_of(self.rules))
         self.hands = self.cp.hands  # one list: the kernel's
         return self.cp
 
@@ -176,13 +187,18 @@ class RoundState:
         return self.cp.blocked if self.cp else [False] * 4
 
     def card_play(self) -> CardPlay:
-        """A copy of the card play to simulate from; seats yet to decide on their projects in the
-        first trick are taken to declare them."""
+        """A copy of the card play to simulate from; seats yet to decide on their projects are
+        taken to declare them (or to show them in the second trick)."""
         assert self.cp is not None
         cp = self.cp.copy()
         if cp.done == 0:
             cp.set_declared([d if d is not None else self.available[i]
                              for i, d in enumerate(self.declared)])
+            cp.late = [self.available[i] if d == () else () for i, d in enumerate(self.declared)]
+        else:  # a partner yet to say whether to show its projects is taken to show them
+            for seat in range(4):
+                if self.available[seat] and self._may_show_late(seat):
+                    cp.show_late(seat, self.available[seat])
         return cp
 
     # ----- the uniform interface -------------------------------------------------------------
@@ -196,7 +212,7 @@ class RoundState:
         s = RoundState.__new__(RoundState)
         s.__dict__.update(self.__dict__)
         for name in ("actions", "log", "hands", "stock", "tricks_log", "absent", "available",
-                     "declared", "shown"):
+                     "declared", "shown", "late_decided", "belote_said"):
             setattr(s, name, list(getattr(self, name)))
         if self.cp is not None:
             s.cp = self.cp.copy()
@@ -224,7 +240,36 @@ class RoundState:
         return self.contract.trump if self.contract else NO_TRUMP
 
     def must_decide_projects(self, seat: int) -> bool:
-        return self.tricks_done == 0 and self.declared[seat] is None and bool(self.available[seat])
+        """In the first trick: whether to declare. In the second, for a partner of the team whose
+        projects won who did not declare: whether to show them now (RULES.md section 6)."""
+        if not self.available[seat]:
+            return False
+        if self.tricks_done == 0:
+            return self.declared[seat] is None
+        return self._may_show_late(seat)
+
+    def _may_show_late(self, seat: int) -> bool:
+        return (self.tricks_done == 1 and self.project_team == team_of(seat)
+                and self.declared[seat] == () and not self.late_decided[seat]
+                and seat not in self._in_trick())
+
+    def _in_trick(self) -> set[int]:
+        return {seat_after(self.leader, i) for i in range(len(self.trick))}
+
+    def announcements(self, seat: int, legal: CardSet) -> list[Action]:
+        """Classic Belote: the legal cards `seat` may play announcing belote (its King of trump
+        while it holds the Queen) or rebelote (the Queen after announcing belote)."""
+        c = self.contract
+        if not self.rules.belote or c is None or c.sun:
+            return []
+        king, queen = c.trump * 8 + KING, c.trump * 8 + QUEEN
+        hand = self.hands[seat]
+        out = []
+        if self.belote_said[seat] == 0 and hand >> queen & 1 and legal >> king & 1:
+            out.append(announced(king))
+        if self.belote_said[seat] == 1 and legal >> queen & 1:
+            out.append(announced(queen))
+        return out
 
     def legal_play_mask(self) -> CardSet:
         assert self.cp is not None
@@ -233,9 +278,11 @@ class RoundState:
     def legal_actions(self) -> list[Action]:
         if self.phase is Phase.PLAYING:
             assert self.cp is not None
-            if self.must_decide_projects(self.cp.to_move()):
+            seat = self.cp.to_move()
+            if self.must_decide_projects(seat):
                 return [DECLARE, NO_DECLARE]
-            return cards_in(self.cp.legal())
+            legal = self.cp.legal()
+            return cards_in(legal) + self.announcements(seat, legal)
         if self.phase is Phase.BIDDING:
             return self.bidding.legal(self.hands[self.bidding.to_move()])
         if self.phase is Phase.DOUBLING:
@@ -250,7 +297,8 @@ class RoundState:
         c = self.contract
         if self.phase is not Phase.PLAYING or seat is None or c is None:
             return Refusal.NONE, -1
-        return illegal_reason(card, self.hands[seat], self.trick, c.trump, c.locked, self.ekka)
+        return illegal_reason(card, self.hands[seat], self.trick, c.trump, c.locked, self.ekka,
+                              self.rules.belote)
 
     def why_illegal(self, action: Action) -> str:
         """Why `action` may not be taken now ('' if it may)."""
@@ -305,7 +353,7 @@ class RoundState:
         self.contract = b.contract
         events.append(ContractFixed(b.contract))
         events += self._complete_deal(b.contract.declarer)
-        self.doubling = Doubling.start(b.contract, self.match_scores)
+        self.doubling = Doubling.start(b.contract, self.match_scores, self.rules)
         if self.doubling.done:
             self._start_play()
         else:
@@ -349,6 +397,8 @@ class RoundState:
     def _find_projects(self, hand: CardSet) -> tuple[Project, ...]:
         c = self.contract
         assert c is not None
+        if self.rules.belote:  # no projects but belote
+            return ()
         return best_split(hand, c.sun, c.trump, self.rules.trump_sequence_wins_ties)
 
     # ----- card play ------------------------------------------------------------------------
@@ -364,6 +414,8 @@ class RoundState:
         cp = self.cp
         assert c is not None and cp is not None
         if self.must_decide_projects(seat):
+            if cp.done == 1:
+                return self._decide_late_show(seat, action)
             if action == DECLARE:
                 self._decide_projects(seat, self.available[seat])
                 return [ProjectsDeclared(seat, tuple(p.kind for p in self.available[seat]))]
@@ -372,20 +424,49 @@ class RoundState:
                 return []
             raise IllegalActionError(
                 f"{SEAT_NAMES[seat]} must first say whether to declare projects")
-        if not is_card(action) or not cp.legal() >> action & 1:
+        card = card_of(action)
+        legal = cp.legal()
+        if card < 0 or not legal >> card & 1 or (
+                is_announced(action) and action not in self.announcements(seat, legal)):
             reason = self.why_illegal(action)
-            what = card_str(action) if is_card(action) else action_str(action)
+            what = card_str(card) if card >= 0 else action_str(action)
             raise IllegalActionError(f"{SEAT_NAMES[seat]} cannot play {what}: {reason}")
         if cp.done == 0 and self.declared[seat] is None:
             self._decide_projects(seat, ())
-        self.absent[seat] |= revealed_absent(action, cp.trick, c.trump, c.locked, cp.ekka)
+        events: list[Event] = []
+        if self.rules.belote and cp.kq_cards >> card & 1:
+            if is_announced(action):
+                self.belote_said[seat] += 1
+                events.append(BeloteAnnounced(seat, card, self.belote_said[seat] == 2))
+            else:  # a belote not announced (or a rebelote forgotten) is lost
+                cp.blocked[seat] = True
+        self.absent[seat] |= revealed_absent(card, cp.trick, c.trump, c.locked, cp.ekka,
+                                             self.rules.belote)
         leader = cp.leader
-        flags = cp.play(action)
-        events: list[Event] = [CardPlayed(seat, action, bool(flags & EKKA_SAID))]
-        if flags & BALOOT_CALLED:
+        flags = cp.play(card)
+        events.insert(0, CardPlayed(seat, card, bool(flags & EKKA_SAID)))
+        if flags & BALOOT_CALLED and not self.rules.belote:
             events.append(BalootCalled(seat))
         if flags & TRICK_OVER:
             events += self._trick_over(leader, flags)
+        return events
+
+    def _decide_late_show(self, seat: int, action: Action) -> list[Event]:
+        """A partner of the project team shows (or keeps) the projects it did not declare."""
+        cp = self.cp
+        assert cp is not None
+        if action not in (DECLARE, NO_DECLARE):
+            raise IllegalActionError(
+                f"{SEAT_NAMES[seat]} must first say whether to show the projects")
+        self.late_decided[seat] = True
+        if action == NO_DECLARE:
+            return []
+        projs = self.available[seat]
+        self.declared[seat] = projs
+        self.shown[seat] = mask_of_projects(projs)
+        events: list[Event] = [ProjectsShown(seat, projs)]
+        if cp.show_late(seat, projs) & PROJECT_BALOOT:
+            events.append(BalootCalled(seat))
         return events
 
     def _trick_over(self, leader: int, flags: int) -> list[Event]:
@@ -405,7 +486,7 @@ class RoundState:
     def _projects_settled(self, cp: CardPlay, project_baloot: bool) -> list[Event]:
         team = cp.project_team
         if team < 0:
-            return [ProjectsCompared(None, None, None)]
+            return [] if self.rules.belote else [ProjectsCompared(None, None, None)]
         events: list[Event] = [ProjectsCompared(team, cp.best_project, cp.project_seat)]
         for seat in (team, partner_of(team)):
             projs = self.declared[seat] or ()
@@ -434,7 +515,8 @@ class RoundState:
         baloot = (b is not None and team_of(b) == 0, b is not None and team_of(b) == 1)
         score = score_hand(contract=c.kind, declarer_team=c.declarer_team,
                            raise_level=c.raise_level, card_points=tuple(self.points),
-                           tricks=tuple(self.tricks_won), projects=projects, baloot=baloot)
+                           tricks=tuple(self.tricks_won), projects=projects, baloot=baloot,
+                           variants=variants_of(self.rules), classic=self.rules.belote)
         self.result = score
         self.phase = Phase.OVER
         return HandScored(score, (self.points[0], self.points[1]),
@@ -455,8 +537,9 @@ class RoundState:
         history = tuple(x for x in self.log if not (x[1] == NO_DECLARE and x[0] != seat))
         played_by = [0, 0, 0, 0]
         for s, a in history:
-            if is_card(a):
-                played_by[s] |= 1 << a
+            card = card_of(a)
+            if card >= 0:
+                played_by[s] |= 1 << card
         play_base = None
         b = self.base
         if isinstance(b, PlayBase):
@@ -464,6 +547,8 @@ class RoundState:
             play_base = replace(b, hands=(0, 0, 0, 0), declared=tuple(
                 d if pt is not None and team_of(o) == pt else () for o, d in enumerate(b.declared)))
         points, won, absent, shown = self.points, self.tricks_won, self.absent, self.shown
+        own = self.available[seat]  # the first trick, or a late show still to decide
+        own_known = done == 0 or (done == 1 and self._may_show_late(seat))
         return Observation(
             seat=seat, rules=self.rules, dealer=self.dealer, match_scores=self.match_scores,
             phase=self.phase, to_move=self.to_move(), hand=self.hands[seat],
@@ -480,8 +565,11 @@ class RoundState:
             baloot_seat=self.baloot_seat,
             absent=(absent[0], absent[1], absent[2], absent[3]),
             legal_actions=legal,
-            own_projects=tuple(p.kind for p in self.available[seat]) if done == 0 else (),
+            own_projects=tuple(p.kind for p in own) if own_known else (),
+            own_project_cards=tuple(p.cards for p in own) if own_known else (),
             history=history, played_by=(played_by[0], played_by[1], played_by[2], played_by[3]),
+            belote_said=(self.belote_said[0], self.belote_said[1], self.belote_said[2],
+                         self.belote_said[3]),
             play_base=play_base,
         )
 

@@ -51,7 +51,7 @@ def biased_choice(legal: list[Action], rng: random.Random) -> Action:
         r = rng.random()
         if r < 0.3:
             return HOKUM
-        if r < 0.4:
+        if r < 0.4 and SUN in legal:
             return SUN
         if r < 0.45 and ASHKAL in legal:
             return ASHKAL

@@ -79,3 +79,32 @@ def test_every_agent_follows_the_protocol() -> None:
 
 def test_phase_values_used_above() -> None:
     assert {p.value for p in Phase} >= {"bidding", "doubling", "playing"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["riyadh", "belote"])
+def test_agents_play_every_preset_legally_in_300_hands(preset: str) -> None:
+    from game.rules import Rules
+    rules = Rules.preset(preset)
+    decisions: Counter[str] = Counter()
+    announced = 0
+    rng = random.Random(5)
+    for seed in range(300):
+        state = RoundState.deal(random.Random(seed), dealer=seed & 3, rules=rules,
+                                match_scores=(rng.randrange(0, 150), rng.randrange(0, 150)))
+        _play(state, _agents(seed), decisions)
+        announced += sum(1 for s in state.belote_said if s == 2)
+    assert decisions["playing"] > 300 * 10 and decisions["bidding"] > 600
+    if rules.belote:
+        assert announced > 5  # the computer players announce their belote-rebelote
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["riyadh", "belote"])
+def test_easy_beats_random_on_every_preset(preset: str) -> None:
+    from ai.arena import play_match
+    from game.rules import Rules
+    results = [play_match(i, 40 + i, "ismcts:easy", "random", i % 2, rules=Rules.preset(preset))
+               for i in range(4)]
+    assert sum(r.a_won for r in results) >= 3
+    assert sum(sum(r.diffs) for r in results) > 0

@@ -1,4 +1,5 @@
-"""Translations: every key in both languages, Baloot terms, bidi order, and a screenshot per language."""
+"""Translations: gettext catalogues with the CLDR plural rules, every key in both languages, Baloot terms,
+bidi order (signs kept with their numbers), and a screenshot per language."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,9 +23,20 @@ FONT = ROOT / "assets" / "fonts" / "DejaVuSans.ttf"
 
 
 def _load(code: str) -> dict[str, str]:
-    data = json.loads((I18N / f"{code}.json").read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
-    return data
+    """The singular messages of a catalogue, read afresh from its .po file with Babel."""
+    from babel.messages.pofile import read_po
+
+    with (I18N / f"{code}.po").open("rb") as f:
+        po = read_po(f, locale=code)
+    return {str(m.id): str(m.string) for m in po if m.id and isinstance(m.id, str)}
+
+
+def _plurals(code: str) -> dict[str, tuple[str, ...]]:
+    from babel.messages.pofile import read_po
+
+    with (I18N / f"{code}.po").open("rb") as f:
+        po = read_po(f, locale=code)
+    return {str(m.id[0]): tuple(m.string) for m in po if isinstance(m.id, tuple)}
 
 
 @pytest.fixture(autouse=True)
@@ -35,6 +46,33 @@ def _english_after() -> Iterator[None]:
 
 
 # ----- the files -----------------------------------------------------------------------------
+
+def test_the_catalogues_carry_the_cldr_plural_rules() -> None:
+    from babel import Locale
+    from babel.messages.pofile import read_po
+    from babel.plural import to_gettext
+
+    for code, n in (("en", 2), ("ar", 6)):
+        with (I18N / f"{code}.po").open("rb") as f:
+            po = read_po(f, locale=code)
+        assert po.plural_forms == to_gettext(Locale(code).plural_form).strip(), code
+        assert po.num_plurals == n
+        for key, forms in _plurals(code).items():
+            assert len(forms) == n and all(f.strip() for f in forms), (code, key)
+    assert set(_plurals("en")) == set(_plurals("ar"))
+
+
+def test_arabic_counts_take_the_six_plural_forms() -> None:
+    i18n.set_language("ar")
+    assert i18n.trn("count.tricks", 2) == "أكلتان", "the dual, not '2 أكلات'"
+    assert i18n.trn("count.tricks", 1) == "أكلة واحدة"
+    assert i18n.trn("count.tricks", 3) == "3 أكلات" and i18n.trn("count.tricks", 10) == "10 أكلات"
+    assert i18n.trn("count.tricks", 11) == "11 أكلة" and i18n.trn("count.tricks", 0) == "لا أكلات"
+    assert i18n.trn("hud.points", 2) == "نقطتان" and i18n.trn("hud.points", 5) == "5 نقاط"
+    i18n.set_language("en")
+    assert i18n.trn("hud.tricks", 1) == "1 trick" and i18n.trn("hud.tricks", 2) == "2 tricks"
+    assert i18n.trn("end.hands", 1) == "1 hand played"
+
 
 def test_every_key_in_both_languages_with_the_same_placeholders() -> None:
     en, ar = _load("en"), _load("ar")
@@ -48,9 +86,9 @@ def test_every_key_in_both_languages_with_the_same_placeholders() -> None:
 def test_the_table_strings_are_all_translated() -> None:
     from ui.text import EN
 
-    en = _load("en")
-    missing = set(EN) - set(en)
-    assert not missing, f"keys of ui/text.py missing from en.json: {sorted(missing)}"
+    en = set(_load("en")) | set(_plurals("en"))
+    missing = set(EN) - en
+    assert not missing, f"keys of ui/text.py missing from en.po: {sorted(missing)}"
 
 
 def test_issue_5_screens_have_their_keys() -> None:
@@ -112,7 +150,7 @@ def test_tr_falls_back_to_english_then_to_the_key() -> None:
     assert i18n.set_language("ar") == "ar" and i18n.language() == "ar" and i18n.is_rtl()
     assert i18n.tr("menu.new_match") == "صكة جديدة"
     assert i18n.tr("call.hokum_suit", suit="♥") == "حكم ♥"
-    i18n._tables["ar"] = {k: v for k, v in i18n.load_table("ar").items() if k != "menu.quit"}
+    del i18n.load_catalogue("ar").messages["menu.quit"]
     try:
         assert i18n.tr("menu.quit") == "Quit"
     finally:
@@ -150,6 +188,24 @@ def test_display_text_leaves_latin_alone_and_reverses_arabic() -> None:
     assert i18n.display_text("حكم\nصن") == "مكح\nنص"
     i18n.set_language("en")
     assert i18n.display_text("Fahad أخذ") == "Fahad ذخأ"
+
+
+def test_signs_stay_with_their_numbers_in_arabic(font: pygame.font.Font) -> None:
+    """'+52' must not read '52+' and a minus must not trail ('16-'): the numbers are isolated."""
+    i18n.set_language("ar")
+    shown = i18n.display_text("النقاط +52 لنا")
+    assert "+52" in shown and "52+" not in shown
+    assert "−16" in i18n.display_text("الفرق −16 نقطة") and "16−" not in i18n.display_text("الفرق −16 نقطة")
+    assert "×2" in i18n.display_text("دبل ×2 مقفول")
+    assert "(+10)" in i18n.display_text("أخذ الأكلة (+10)")
+    assert not any(ch in shown for ch in "\u2066\u2069\u200e"), "the marks are removed before drawing"
+    # on the shaped text: the drawn line holds '+52' left to right (the '+' glyph left of the '5')
+    line = i18n.render_text(font, "النقاط +52", (255, 255, 255), background=(0, 0, 0))
+    plus = font.render("+52", True, (255, 255, 255), (0, 0, 0))
+    wrong = font.render("52+", True, (255, 255, 255), (0, 0, 0))
+    left = line.subsurface(pygame.Rect(0, 0, plus.get_width(), line.get_height()))
+    assert _pixels(left) == _pixels(plus.subsurface(pygame.Rect(0, 0, plus.get_width(), line.get_height())))
+    assert _pixels(left) != _pixels(wrong.subsurface(pygame.Rect(0, 0, wrong.get_width(), line.get_height())))
 
 
 # ----- drawing (pygame, headless) ------------------------------------------------------------

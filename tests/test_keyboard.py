@@ -70,7 +70,7 @@ def run_until(app: App, cond: Callable[[], bool], max_frames: int = 4000) -> Non
 
 
 def waiting_for_human(app: App) -> bool:
-    return app.human_turn() or app.animator.hud.summary is not None
+    return app.match.human_turn() or app.match.animator.hud.summary is not None
 
 
 def choose(legal: list[int], hand: list[int]) -> int:
@@ -88,19 +88,19 @@ def select(app: App, want: int, key: int = pygame.K_RIGHT) -> list[object]:
     seen: list[object] = []
     press(app, key)  # the first arrow shows the selection
     for _ in range(16):
-        assert app.kb_active and app.kb_target is not None
-        seen.append(app.kb_target)
-        if app.kb_target[1] == want:
+        assert app.match.selection.active and app.match.selection.target is not None
+        seen.append(app.match.selection.target)
+        if app.match.selection.target[1] == want:
             return seen
         press(app, key)
     raise AssertionError(f"the selection never reached {want}: {seen}")
 
 
 def play_decision_by_keyboard(app: App) -> tuple[int, list[object]]:
-    state = app.driver.state
+    state = app.match.driver.state
     legal = state.legal_actions()
     app.step(DT)  # the frame that shows the panel / the playable cards
-    want = choose(legal, app.table.hands[0])
+    want = choose(legal, app.match.table.hands[0])
     seen = select(app, want)
     before = len(state.actions)
     press(app, pygame.K_RETURN)
@@ -124,11 +124,11 @@ def test_a_whole_hand_by_keyboard_only() -> None:
     try:
         for _ in range(80):
             run_until(app, lambda: waiting_for_human(app))
-            if app.animator.hud.summary is not None:
+            if app.match.animator.hud.summary is not None:
                 break
-            rnd = app.driver.state.round
-            playing = rnd.phase is Phase.PLAYING and is_card(app.driver.state.legal_actions()[0])
-            legal = set(app.driver.state.legal_actions())
+            rnd = app.match.driver.state.round
+            playing = rnd.phase is Phase.PLAYING and is_card(app.match.driver.state.legal_actions()[0])
+            legal = set(app.match.driver.state.legal_actions())
             _, seen = play_decision_by_keyboard(app)
             if playing:
                 plays += 1
@@ -137,11 +137,11 @@ def test_a_whole_hand_by_keyboard_only() -> None:
             else:
                 calls += 1
                 assert all(t[0] == "call" and t[1] in legal for t in seen)  # type: ignore[index]
-        hud = app.animator.hud
+        hud = app.match.animator.hud
         assert hud.summary is not None, "the hand summary was not shown"
         assert plays == 8 and calls >= 1
         press(app, pygame.K_RETURN)  # Enter continues after the summary
-        run_until(app, lambda: app.animator.hud.hand_number == 2)
+        run_until(app, lambda: app.match.animator.hud.hand_number == 2)
         assert hud.summary is None
         assert posted and not (set(posted) & MOUSE_EVENTS), "no mouse event was used"
     finally:
@@ -152,17 +152,19 @@ def test_a_whole_hand_by_keyboard_only() -> None:
 def test_the_first_enter_shows_the_selection_and_a_click_hides_it() -> None:
     app = make_app()
     try:
-        run_until(app, lambda: app.human_turn())
+        run_until(app, lambda: app.match.human_turn())
         app.step(DT)
-        n = len(app.driver.state.actions)
+        n = len(app.match.driver.state.actions)
         press(app, pygame.K_RETURN)
-        assert app.kb_active and app.kb_target is not None and len(app.driver.state.actions) == n
-        button = app.gui.buttons_in_view()[0][2]
-        assert any(b.is_selected for _k, _c, b in app.gui.buttons_in_view()) or app.aff.selected is not None
+        sel = app.match.selection
+        assert sel.active and sel.target is not None and len(app.match.driver.state.actions) == n
+        button = app.match.gui.buttons_in_view()[0][2]
+        in_view = app.match.gui.buttons_in_view()
+        assert any(b.is_selected for _k, _c, b in in_view) or app.match.aff.selected is not None
         pos = (3, 3)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         app.step(DT)
-        assert not app.kb_active and not button.is_selected
+        assert not app.match.selection.active and not button.is_selected
     finally:
         app.close()
 
@@ -171,9 +173,9 @@ def reach_mid_trick(app: App) -> None:
     """Keyboard play until South is to play with cards already on the table."""
     for _ in range(80):
         run_until(app, lambda: waiting_for_human(app))
-        assert app.animator.hud.summary is None, "no trick with cards before South's turn"
-        rnd = app.driver.state.round
-        if rnd.phase is Phase.PLAYING and rnd.trick and is_card(app.driver.state.legal_actions()[0]):
+        assert app.match.animator.hud.summary is None, "no trick with cards before South's turn"
+        rnd = app.match.driver.state.round
+        if rnd.phase is Phase.PLAYING and rnd.trick and is_card(app.match.driver.state.legal_actions()[0]):
             app.step(DT)
             return
         play_decision_by_keyboard(app)
@@ -187,31 +189,32 @@ def test_announcement_keys_show_and_speak(language: str) -> None:
     try:
         reach_mid_trick(app)
         keys = {pygame.K_c: "c", pygame.K_a: "a", pygame.K_f: "f", pygame.K_s: "s", pygame.K_SPACE: "space"}
-        n = len(app.driver.state.actions)
+        n = len(app.match.driver.state.actions)
         speed = app.settings.animation_speed
         for key, name in keys.items():
             voice.said.clear()
             press(app, key)
-            expected = announce(name, app.driver.state.observation(0), app.animator.hud.names)
-            assert app.aff.toast == expected.text and app.aff.toast_kind == "info"
-            assert app.last_announcement == expected
+            expected = announce(name, app.match.driver.state.observation(0), app.match.animator.hud.names)
+            assert app.toasts.text == expected.text and app.toasts.kind == "info"
+            assert app.match.last_announcement == expected
             assert voice.said == [(expected.speech, language)]
-            assert app.toast_rect is not None and app.layout.window().contains(app.toast_rect)
+            rect = app.match.view.toast_rect
+            assert rect is not None and app.layout.window().contains(rect)
             if language == "ar":
                 assert i18n.has_arabic(expected.text)
         # the right words: the trump, the suit led, the cards on the table
-        obs = app.driver.state.observation(0)
+        obs = app.match.driver.state.observation(0)
         assert obs.contract is not None
         press(app, pygame.K_c)
-        table = app.aff.toast
+        table = app.toasts.text
         from game.cards import RANK_LABELS, SUIT_SYMBOLS
         for card in obs.trick:
             assert RANK_LABELS[card & 7] + SUIT_SYMBOLS[card >> 3] in table
         press(app, pygame.K_f)
-        assert i18n.tr(f"suit.{obs.trick[0] >> 3}") in app.aff.toast
+        assert i18n.tr(f"suit.{obs.trick[0] >> 3}") in app.toasts.text
         # announcements change nothing: no move, no speed change (S used to be the speed key)
-        assert len(app.driver.state.actions) == n and app.settings.animation_speed == speed
-        assert app.human_turn()
+        assert len(app.match.driver.state.actions) == n and app.settings.animation_speed == speed
+        assert app.match.human_turn()
     finally:
         app.close()
 
@@ -219,14 +222,14 @@ def test_announcement_keys_show_and_speak(language: str) -> None:
 def test_space_no_longer_skips_enter_does() -> None:
     app = make_app()
     try:
-        run_until(app, lambda: app.table.moving())
+        run_until(app, lambda: app.match.table.moving())
         press(app, pygame.K_SPACE)
-        assert app.last_announcement is not None and app.last_announcement.key == "space"
-        run_until(app, lambda: app.table.moving())
+        assert app.match.last_announcement is not None and app.match.last_announcement.key == "space"
+        run_until(app, lambda: app.match.table.moving())
         enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
         pygame.event.post(enter)
         app.step(0.0)
-        assert not app.table.moving()
+        assert not app.match.table.moving()
     finally:
         app.close()
 
@@ -235,20 +238,22 @@ def test_hint_key_recommends_a_legal_move_and_enter_plays_it() -> None:
     voice = FakeVoice()
     app = make_app(voice=voice)
     try:
-        run_until(app, lambda: app.human_turn())
+        run_until(app, lambda: app.match.human_turn())
         app.step(DT)
-        legal = app.driver.state.legal_actions()
+        legal = app.match.driver.state.legal_actions()
         press(app, pygame.K_h)
         app.step(DT)
-        assert app.hint_action is not None
-        n, move = app.hint_action
-        assert n == len(app.driver.state.actions) and move in legal
-        assert app.aff.toast.startswith(i18n.tr("hint.suggested", move="", reason="").split("{")[0][:9])
-        assert app.kb_active and app.kb_target is not None and app.kb_target[1] == move
+        hint = app.match.hints.last
+        assert hint is not None
+        n, move = hint.index, hint.action
+        assert n == len(app.match.driver.state.actions) and move in legal
+        assert app.toasts.text.startswith(i18n.tr("hint.suggested", move="", reason="").split("{")[0][:9])
+        sel = app.match.selection
+        assert sel.active and sel.target is not None and sel.target[1] == move
         assert voice.said, "the hint is spoken too"
         press(app, pygame.K_RETURN)
         app.step(DT)
-        assert app.driver.state.actions[n] == move
+        assert app.match.driver.state.actions[n] == move
     finally:
         app.close()
 
@@ -256,9 +261,9 @@ def test_hint_key_recommends_a_legal_move_and_enter_plays_it() -> None:
 def test_hint_when_there_is_nothing_to_decide() -> None:
     app = make_app()
     try:
-        run_until(app, lambda: app.table.moving())
+        run_until(app, lambda: app.match.table.moving())
         press(app, pygame.K_h)
-        assert app.aff.toast == i18n.tr("hint.none")
+        assert app.toasts.text == i18n.tr("hint.none")
     finally:
         app.close()
 
@@ -274,9 +279,9 @@ def test_speed_keys() -> None:
         assert app.settings.animation_speed == "slow"
         press(app, pygame.K_PLUS)
         assert app.settings.animation_speed == "normal"
-        assert "Normal" in app.aff.toast
+        assert "Normal" in app.toasts.text
         press(app, pygame.K_s)  # S announces the scores now
-        assert app.settings.animation_speed == "normal" and app.last_announcement is not None
+        assert app.settings.animation_speed == "normal" and app.match.last_announcement is not None
     finally:
         app.close()
 
@@ -286,36 +291,63 @@ def test_a_hand_by_keyboard_in_arabic() -> None:
     try:
         for _ in range(80):
             run_until(app, lambda: waiting_for_human(app))
-            if app.animator.hud.summary is not None:
+            if app.match.animator.hud.summary is not None:
                 break
-            if app.gui.panel is not None:
-                for b in app.gui.panel.buttons.values():
+            if app.match.gui.panel is not None:
+                for b in app.match.gui.panel.buttons.values():
                     assert i18n.has_arabic(str(b.text)), b.text
             play_decision_by_keyboard(app)
-        assert app.animator.hud.summary is not None
+        assert app.match.animator.hud.summary is not None
     finally:
         app.close()
 
 
 def test_the_match_end_buttons_by_keyboard() -> None:
     from game.events import MatchOver
+    from ui.screens.menus import MainMenu
+    from ui.screens.table_screens import MatchEndScreen
 
     app = make_app()
     try:
-        run_until(app, lambda: app.human_turn())
-        app.animator.hud.match_over = MatchOver(0, (160, 98), False)
+        run_until(app, lambda: app.match.human_turn())
+        app.match.animator.hud.match_over = MatchOver(0, (160, 98), False)
         app.step(DT)
-        assert [t for t in app.selectables()] == [("modal", 2), ("modal", 3)]  # New match, Quit
-        press(app, pygame.K_RETURN)  # shows the selection on New match
-        assert app.kb_target == ("modal", 2) and app.running
+        end = app.top
+        assert isinstance(end, MatchEndScreen)
+        assert [it.name for it in end.items] == ["new", "replay", "main_menu", "quit"]
+        assert end.focused().name == "new"  # type: ignore[union-attr]
         press(app, pygame.K_RIGHT)
-        assert app.kb_target == ("modal", 3)
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RIGHT)
+        assert end.focused().name == "quit"  # type: ignore[union-attr]
         press(app, pygame.K_RETURN)
         assert not app.running, "Quit"
         app.running = True
-        press(app, pygame.K_LEFT)
-        seed = app.seed
-        press(app, pygame.K_RETURN)
-        assert app.seed == seed + 1 and app.animator.hud.match_over is None, "New match"
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.top, MainMenu), "Esc at the match end: the main menu, never Resume"
+    finally:
+        app.close()
+
+
+def test_new_match_from_the_match_end_says_its_seed_and_replay_keeps_it() -> None:
+    from game.events import MatchOver
+    from ui.screens.table_screens import MatchEndScreen
+
+    app = make_app()
+    try:
+        run_until(app, lambda: app.match.human_turn())
+        app.match.animator.hud.match_over = MatchOver(0, (160, 98), False)
+        app.step(DT)
+        assert isinstance(app.top, MatchEndScreen)
+        press(app, pygame.K_RETURN)  # New match
+        assert app.match.driver.match_seed == 12 and app.seed == 12
+        assert "12" in app.toasts.text, "a new seed is said, never recorded silently"
+        app.match.animator.hud.match_over = MatchOver(1, (98, 160), False)
+        app.step(DT)
+        end = app.top
+        assert isinstance(end, MatchEndScreen)
+        end.set_focus("replay")
+        press(app, pygame.K_RETURN)  # the same deals again
+        assert app.match.driver.match_seed == 12
     finally:
         app.close()

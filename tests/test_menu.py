@@ -110,14 +110,14 @@ def test_the_main_menu_comes_first_and_new_match_starts_one(data_dir: Path) -> N
         app.step(DT)
         assert isinstance(top(app), MainMenu)
         assert not app.match_live
-        assert names(top(app)) == ["new", "settings", "howto", "stats", "quit"], "no Continue without a save"
-        before = len(app.driver.state.actions)
+        assert names(top(app)) == ["new", "settings", "howto", "stats", "open", "quit"], \
+            "no Continue without a save"
         for _ in range(30):
             app.step(DT)
-        assert len(app.driver.state.actions) == before, "nothing is played behind the menu"
+        assert app.match is None, "no match is dealt behind the menu"
         press(app, pygame.K_RETURN)  # the focus starts on New match
         assert not app.screens and app.match_live
-        run_until(app, lambda: len(app.driver.state.actions) > 0 or app.human_turn())
+        run_until(app, lambda: len(app.match.driver.state.actions) > 0 or app.match.human_turn())
     finally:
         app.close()
 
@@ -125,8 +125,8 @@ def test_the_main_menu_comes_first_and_new_match_starts_one(data_dir: Path) -> N
 def make_a_save(data_dir: Path) -> int:
     app = make_app(menu=False)
     try:
-        run_until(app, lambda: len(app.driver.state.actions) >= 2 and app.human_turn())
-        n = len(app.driver.state.actions)
+        run_until(app, lambda: len(app.match.driver.state.actions) >= 2 and app.match.human_turn())
+        n = len(app.match.driver.state.actions)
     finally:
         app.close()
     assert (data_dir / "match.json").exists()
@@ -142,11 +142,12 @@ def test_continue_appears_only_with_a_saved_match_and_resumes_it(data_dir: Path)
         app.step(DT)
         menu = top(app)
         assert isinstance(menu, MainMenu)
-        assert names(menu) == ["new", "continue", "settings", "howto", "stats", "quit"]
+        assert names(menu) == ["new", "continue", "settings", "howto", "stats", "open", "quit"]
         assert menu.focused() is not None and menu.focused().name == "continue"  # type: ignore[union-attr]
         press(app, pygame.K_RETURN)
         assert not app.screens and app.match_live
-        assert app.driver.state.actions == saved.match.actions and len(app.driver.state.actions) == n
+        actions = app.match.driver.state.actions
+        assert actions == saved.match.actions and len(actions) == n
     finally:
         app.close()
 
@@ -168,7 +169,7 @@ def test_new_match_over_a_save_asks_first(data_dir: Path) -> None:
         assert top(app).focused().name == "yes"  # type: ignore[union-attr]
         press(app, pygame.K_RETURN)
         assert not app.screens and app.match_live
-        assert len(app.driver.state.sheet) == 0
+        assert len(app.match.driver.state.sheet) == 0
     finally:
         app.close()
 
@@ -312,7 +313,8 @@ def test_settings_change_by_keyboard_and_persist(data_dir: Path) -> None:
         app.step(DT)
         app.step(DT)  # pygame-gui posts the change event, handled on the next frame
         assert on_disk().name_south == "Ali"
-        assert app.animator.hud.names[0] == "Ali"
+        from ui.text import display_names
+        assert display_names(app.settings.names())[0] == "Ali"
         focus_on(app, "difficulty_west")
         press(app, pygame.K_RIGHT)
         assert on_disk().difficulty_west == "hard"
@@ -321,7 +323,7 @@ def test_settings_change_by_keyboard_and_persist(data_dir: Path) -> None:
         # the next match uses the new rules and difficulty
         focus_on(app, "new")
         press(app, pygame.K_RETURN)
-        assert app.driver.state.rules.kawesh is True
+        assert app.match.driver.state.rules.kawesh is True
         app.ai_override = None  # the test plays random bots; a person's window uses the difficulty
         assert app.agent_specs()[3] == "ismcts:hard" and app.agent_specs()[1] == "ismcts:medium"
     finally:
@@ -375,7 +377,7 @@ def test_settings_with_the_mouse(data_dir: Path) -> None:
 def test_pause_menu_resume_main_menu_and_continue(data_dir: Path) -> None:
     app = make_app(menu=False)
     try:
-        run_until(app, lambda: app.human_turn())
+        run_until(app, lambda: app.match.human_turn())
         press(app, pygame.K_ESCAPE)
         pause = top(app)
         assert isinstance(pause, PauseMenu)
@@ -383,9 +385,10 @@ def test_pause_menu_resume_main_menu_and_continue(data_dir: Path) -> None:
         press(app, pygame.K_RETURN)  # Resume
         assert not app.screens
         # while paused, nothing moves: wait for a computer's turn, pause, count the moves
-        state = app.driver.state
-        run_until(app, lambda: (app.driver.thinking_seat() is not None and not app.animator.busy())
-                  or app.human_turn())
+        state = app.match.driver.state
+        run_until(app, lambda: (app.match.driver.thinking_seat() is not None
+                                and not app.match.animator.busy())
+                  or app.match.human_turn())
         press(app, pygame.K_ESCAPE)
         n = len(state.actions)
         for _ in range(100):
@@ -399,12 +402,12 @@ def test_pause_menu_resume_main_menu_and_continue(data_dir: Path) -> None:
         press(app, pygame.K_RETURN)
         menu = top(app)
         assert isinstance(menu, MainMenu) and "continue" in names(menu) and not app.match_live
-        actions = list(app.driver.state.actions)
+        actions = list(app.match.driver.state.actions)
         press(app, pygame.K_RETURN)  # Continue has the focus
-        assert app.match_live and not app.screens and app.driver.state.actions[:len(actions)] == actions
+        assert app.match_live and not app.screens and app.match.driver.state.actions[:len(actions)] == actions
         # the Menu button of the toolbar opens the pause menu as well
         app.step(DT)
-        click(app, app.gui.tools["menu"].rect.center)
+        click(app, app.match.gui.tools["menu"].rect.center)
         assert isinstance(top(app), PauseMenu)
         click(app, (3, 3))  # a click on the dimmed table resumes
         assert not app.screens
@@ -415,7 +418,7 @@ def test_pause_menu_resume_main_menu_and_continue(data_dir: Path) -> None:
 def test_settings_from_the_pause_menu_apply_to_the_table(data_dir: Path) -> None:
     app = make_app(menu=False)
     try:
-        run_until(app, lambda: app.human_turn())
+        run_until(app, lambda: app.match.human_turn())
         app.step(DT)
         press(app, pygame.K_ESCAPE)
         focus_on(app, "settings")
@@ -431,10 +434,10 @@ def test_settings_from_the_pause_menu_apply_to_the_table(data_dir: Path) -> None
         press(app, pygame.K_ESCAPE)
         app.step(DT)
         assert not app.screens
-        assert app.animator.hud.names[0] == "أنت"
-        if app.gui.panel is not None:
-            assert any(i18n.has_arabic(str(b.text)) for b in app.gui.panel.buttons.values())
-        assert i18n.has_arabic(str(app.gui.tools["menu"].text))
+        assert app.match.animator.hud.names[0] == "أنت"
+        if app.match.gui.panel is not None:
+            assert any(i18n.has_arabic(str(b.text)) for b in app.match.gui.panel.buttons.values())
+        assert i18n.has_arabic(str(app.match.gui.tools["menu"].text))
     finally:
         app.close()
 

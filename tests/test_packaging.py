@@ -25,6 +25,9 @@ def test_the_spec_builds_an_app_that_plays_a_demo_hand(tmp_path: Path) -> None:
     internal = dist / "Baloot" / "_internal"
     assert (internal / "assets" / "cards" / "2color" / "AS.png").exists()
     assert (internal / "assets" / "fonts" / "DejaVuSans.ttf").exists()
+    if any(ROOT.glob("baloot_native__mypyc.*")):  # the compiled kernel, when it was built
+        assert any((internal / "game").glob("cardplay.*")), "compiled kernel not bundled"
+        assert any(internal.glob("baloot_native__mypyc.*")), "the modules' shared library"
     fonts = {p.name for p in (internal / "pygame_gui" / "data").glob("*.*tf")}
     assert fonts and not any(name.startswith(("NotoSansJP", "NotoSansKR", "NotoSansSC")) for name in fonts)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
@@ -46,3 +49,11 @@ def test_the_spec_builds_an_app_that_plays_a_demo_hand(tmp_path: Path) -> None:
     resumed = subprocess.run([str(exe), "--demo", "--continue", "--hands", "1"], env=env, capture_output=True,
                              text=True, timeout=300)
     assert resumed.returncode == 0 and "1 hand(s) played" in resumed.stdout, resumed.stderr
+    # in Arabic too: the catalogues and Babel's Arabic plural data are bundled (the rest of CLDR is not)
+    run = subprocess.run([str(exe), "--demo", "--hands", "1", "--seed", "3", "--language", "ar",
+                          "--screenshot-dir", str(tmp_path / "shots_ar")],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "translation file" not in run.stderr, run.stderr
+    data = {p.name for p in (internal / "babel" / "locale-data").glob("*.dat")}
+    assert {"en.dat", "ar.dat", "root.dat"} <= data and len(data) < 10, sorted(data)[:20]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from game.actions import DECLARE, NO_DECLARE
+from game.cardplay import CardPlay, shown_blocks_baloot
 from game.cards import parse_cards
 from game.events import BalootCalled, ProjectsCompared, ProjectsHidden, ProjectsShown
+from game.notation import from_notation
 from game.projects import FIFTY, FOUR_HUNDRED, HUNDRED, SIRA, best_split
 from game.state import RoundState
 from tests.helpers import apply_all, play_position
@@ -159,3 +161,18 @@ def test_four_kings_shown_cancels_baloot_but_declining_keeps_it() -> None:
     while not hidden.is_over():
         hidden.apply(hidden.legal_actions()[0])
     assert hidden.baloot_seat == 0
+
+
+def test_a_fixture_after_the_first_trick_keeps_a_shown_hundred_blocking_baloot() -> None:
+    # The position notation starts part-way through the hand with the projects already shown.
+    text = ("play rules=- dealer=W score=0-0 contract=hokum/H/S/S/x1/open/- "
+            "S=10H.JH.QH.KH.AH.8C.7D E=10D.JD.QD.AC.JS.8S.9S N=7S.KS.AS.8D.JC.9D.8H "
+            "W=QS.KC.7H.9H.10S.KD.AD lead=S done=1 won=1-0 points=13-0 "
+            "projects=S:hundred(10H.JH.QH.KH.AH) pteam=0 baloot=- moves=-")
+    state = from_notation(text)
+    assert state.baloot_blocked[0]
+    obs = state.observation(1)
+
+    assert shown_blocks_baloot(obs, 0) and CardPlay.public(obs).blocked[0]
+    events = finish(state)
+    assert not any(isinstance(e, BalootCalled) for e in events)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.cards import FULL_DECK, cards_in, nth_card
 from game.match import MatchState
 from game.phase import Phase
 from game.record import record_of, replay
+from game.rules import Rules
 from game.state import RoundState
 from game.worlds import InconsistentWorld, build_world
 from tests.helpers import biased_choice
@@ -43,12 +46,18 @@ def check_finished_hand(r: RoundState) -> None:
     assert sum(r.result.points) >= 0
 
 
-def test_random_matches() -> None:
+ALL_VARIANTS = Rules(**{name: True for name in Rules().to_dict() if name != "game"})  # type: ignore[arg-type]
+PRESET_MATCHES = [("saudi", Rules.preset("saudi"), MATCHES), ("riyadh", Rules.preset("riyadh"), 300),
+                  ("belote", Rules.preset("belote"), 300), ("all-variants", ALL_VARIANTS, 300)]
+
+
+@pytest.mark.parametrize(("name", "rules", "matches"), PRESET_MATCHES, ids=[p[0] for p in PRESET_MATCHES])
+def test_random_matches(name: str, rules: Rules, matches: int) -> None:
     rng = random.Random(2024)
     kinds: dict[str, int] = {}
     hands = 0
-    for seed in range(MATCHES):
-        m = MatchState(seed)
+    for seed in range(matches):
+        m = MatchState(seed, rules)
         steps = 0
         while not m.is_over():
             legal = m.legal_actions()
@@ -69,14 +78,22 @@ def test_random_matches() -> None:
                     key += "-locked" if r.contract.locked else ""
                     kinds[key] = kinds.get(key, 0) + 1
         assert m.winner is not None
-        assert m.by_gahwa or (max(m.scores) >= 152 and m.scores[0] != m.scores[1])
+        target = rules.target
+        assert m.by_gahwa or (max(m.scores) >= target and m.scores[0] != m.scores[1])
         again = replay(record_of(m))
         assert again.actions == m.actions and again.scores == m.scores
         assert [h.totals for h in again.sheet] == [h.totals for h in m.sheet]
-    # The random policy must have exercised every kind of contract.
-    for key in ("hokum", "sun", "hokum-raised", "hokum-raised-locked", "sun-raised"):
-        assert kinds.get(key, 0) > 20, kinds
-    assert hands > MATCHES * 3
+        # the match score is the hands' points plus any held 81-81 points they won
+        earned = [(h.score.points[0] + h.held_awarded[0], h.score.points[1] + h.held_awarded[1])
+                  for h in m.sheet if h.score]
+        assert (sum(e[0] for e in earned), sum(e[1] for e in earned)) == m.scores
+    # The random policy must have exercised every kind of contract the rule set has.
+    expected = ("hokum",) if rules.belote else ("hokum", "sun", "hokum-raised",
+                                                "hokum-raised-locked", "sun-raised")
+    assert set(kinds) == set(expected) if rules.belote else set(expected) <= set(kinds)
+    for key in expected:
+        assert kinds.get(key, 0) > matches // 100, kinds
+    assert hands > matches * 3
 
 
 def test_worlds_rebuilt_from_an_observation_reproduce_it() -> None:

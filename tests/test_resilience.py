@@ -140,13 +140,15 @@ def random_event(app: App, rng: random.Random) -> list[pygame.event.Event]:
     r = rng.random()
     if r < 0.45:  # a click: anywhere, on a card of South's hand, or on a button
         pos = (rng.randrange(w), rng.randrange(h))
-        hand = app.table.hands[0]
+        hand = app.match.table.hands[0]
         if hand and rng.random() < 0.5:
-            rect = app.renderer.sprite_rect(app.table, app.table.sprites[rng.choice(hand)])
+            rect = app.renderer.sprite_rect(app.match.table, app.match.table.sprites[rng.choice(hand)])
             pos = (rect.x + rng.randrange(max(rect.w, 1)), rect.y + rng.randrange(max(rect.h, 1)))
         elif rng.random() < 0.5:
-            buttons = [b for p in (app.gui.panel, app.gui.modal) if p is not None
-                       for b in p.buttons.values()]
+            top = app.top
+            buttons = [b for p in (app.match.gui.panel,) if p is not None for b in p.buttons.values()]
+            if top is not app.match and top is not None:
+                buttons = [w for it in getattr(top, "items", []) for w in it.widgets]
             if buttons:
                 pos = rng.choice(buttons).rect.center
         button = rng.choice([1, 1, 1, 3])
@@ -177,7 +179,7 @@ def test_random_input_storm_keeps_the_game_valid() -> None:
                     pygame.event.post(e)
                     events += 1
             app.step(40.0)
-            m = app.driver.state
+            m = app.match.driver.state
             if not app.running:  # a Quit button was hit: start again, as a person would
                 app.running = True
             if m.is_over():
@@ -192,7 +194,7 @@ def test_random_input_storm_keeps_the_game_valid() -> None:
                 assert to_notation(from_notation(to_notation(r))) == to_notation(r)
                 assert sum(r.hand_size(s) for s in range(4)) + bin(r.played).count("1") \
                     + len(r.stock) + (1 if r.phase.value == "bidding" else 0) == 32
-        progress += len(app.driver.state.actions)
+        progress += len(app.match.driver.state.actions)
     finally:
         app.close()
     assert events > 5000

@@ -95,7 +95,7 @@ def test_linux_prefers_speech_dispatcher_then_espeak(monkeypatch: pytest.MonkeyP
     assert isinstance(backend, SpeechDispatcher)
     speaker = Speaker(enabled=True, language="ar", backend=backend)
     assert speaker.say("الحكم: هاص")
-    assert popen[0].argv == ["/usr/bin/spd-say", "-P", "text", "-l", "ar", "--", "الحكم: هاص"]
+    assert popen[0].argv == ["/usr/bin/spd-say", "-w", "-P", "text", "-l", "ar", "--", "الحكم: هاص"]
     monkeypatch.setattr(shutil, "which", _which({"espeak-ng"}))
     espeak = find_backend()
     assert isinstance(espeak, ESpeak)
@@ -173,7 +173,34 @@ def test_screen_reader_is_used_when_importable(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(shutil, "which", _which(set()))
     speaker = Speaker(enabled=True)
     assert speaker.say("Your turn") and spoken == [("Your turn", True)]
+    assert speaker.queue("Fahad: Pass") and spoken[-1] == ("Fahad: Pass", False), \
+        "the table's commentary is queued by the screen reader itself, never cut off"
     speaker.stop()
+
+
+def test_macos_speaks_through_voiceover_when_it_runs(monkeypatch: pytest.MonkeyPatch,
+                                                    popen: list[FakeProc]) -> None:
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.setattr(shutil, "which", _which({"say", "osascript"}))
+    monkeypatch.setattr(speech, "voiceover_running", lambda: True)
+    backend = find_backend()
+    assert isinstance(backend, speech.MacVoiceOver)
+    Speaker(enabled=True, backend=backend).say('Fahad: "Pass"')
+    assert popen[0].argv == ["/usr/bin/osascript", "-e",
+                             'tell application "VoiceOver" to output "Fahad: \\"Pass\\""']
+    monkeypatch.setattr(speech, "voiceover_running", lambda: False)
+    assert isinstance(find_backend(), MacSay), "the system voice without VoiceOver"
+
+
+def test_the_packaged_apps_ship_the_screen_reader_library() -> None:
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    req = (root / "requirements.txt").read_text(encoding="utf-8")
+    assert 'accessible_output2==0.17; sys_platform == "win32"' in req, "installed on Windows only"
+    spec = (root / "pyinstaller.spec").read_text(encoding="utf-8")
+    assert 'collect_dynamic_libs("accessible_output2", destdir="accessible_output2/lib")' in spec
+    assert 'collect_submodules("accessible_output2")' in spec
 
 
 def test_the_real_import_probe_does_not_raise() -> None:

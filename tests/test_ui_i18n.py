@@ -10,7 +10,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -103,11 +102,11 @@ def test_table_and_menu_screenshots(language: str, size: tuple[int, int], tmp_pa
     app = make_app(language, size)
     try:
         for _ in range(4000):
-            if app.human_turn() and app.gui.panel is not None:
+            if app.match.human_turn() and app.match.gui.panel is not None:
                 break
             app.step(DT)
         app.step(DT)
-        panel = app.gui.panel
+        panel = app.match.gui.panel
         assert panel is not None, "South's call panel"
         table_png = tmp_path / f"table_{language}_{size[0]}.png"
         pygame.image.save(app.screen, str(table_png))
@@ -118,7 +117,7 @@ def test_table_and_menu_screenshots(language: str, size: tuple[int, int], tmp_pa
         assert_drawn(app.screen, title_rect, "DejaVuSans-Bold.ttf", lay.font_size, panel.title)
         # a call button, drawn by pygame-gui
         action, button = next(iter(panel.buttons.items()))
-        label = dict(app.call_labels())[action]
+        label = dict(app.match.call_labels())[action]
         assert_drawn(app.screen, button.rect, "DejaVuSans-Bold.ttf", button_font_size(lay), label)
         if language == "ar":
             assert i18n.has_arabic(panel.title) and i18n.has_arabic(label)
@@ -142,7 +141,7 @@ def test_the_hud_names_and_scores_in_arabic() -> None:
     try:
         for _ in range(200):
             app.step(DT)
-        assert app.animator.hud.names == ("أنت", "فهد", "نورة", "سعد")
+        assert app.match.animator.hud.names == ("أنت", "فهد", "نورة", "سعد")
         lay = app.layout
         plate = lay.plate_rect(1)
         assert_drawn(app.screen, plate, "DejaVuSans-Bold.ttf", lay.font_size, "فهد")
@@ -163,8 +162,8 @@ PREFIX_RE = re.compile(r"""f["']([a-z_0-9]+(?:\.[a-z_0-9]+)*\.)\{""")
 
 
 def test_every_key_the_ui_uses_exists_in_both_languages() -> None:
-    en = json.loads((ROOT / "assets" / "i18n" / "en.json").read_text(encoding="utf-8"))
-    ar = json.loads((ROOT / "assets" / "i18n" / "ar.json").read_text(encoding="utf-8"))
+    en = i18n.load_catalogue("en").keys()
+    ar = i18n.load_catalogue("ar").keys()
     namespaces = {k.split(".")[0] for k in en}
     used: set[str] = set()
     prefixes: set[str] = set()
@@ -200,5 +199,35 @@ def test_no_screen_shows_a_key_or_english_in_arabic() -> None:
                         continue
                     assert not re.fullmatch(r"[a-z_]+(\.[a-z_0-9]+)+", text), f"untranslated key {text!r}"
                     assert i18n.has_arabic(text) or text in allowed, f"{type(screen).__name__}: {text!r}"
+    finally:
+        app.close()
+
+
+def test_arabic_typed_in_a_name_field_is_drawn_joined_while_editing() -> None:
+    app = make_app("ar", (1920, 1080), menu=True)  # a font large enough for the pixel comparison
+    try:
+        app.step(DT)
+        app.open_screen(SettingsScreen(app))
+        app.step(DT)
+        down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)
+        pygame.event.post(down)
+        app.step(DT)
+        screen = app.top
+        assert isinstance(screen, SettingsScreen) and screen.focused().name == "name_south"  # type: ignore[union-attr]
+        entry = screen.focused().widgets[0]  # type: ignore[union-attr]
+        assert entry.get_text() == "أنت", "the default name in Arabic, not 'You'"
+        for _ in range(4):
+            back = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)
+            pygame.event.post(back)
+            app.step(DT)
+        for ch in "عبدالله":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            app.step(DT)
+        app.step(DT)
+        app.invalidate()
+        app.render()
+        assert entry.get_text() == "عبدالله" and app.settings.name_south == "عبدالله"
+        size = max(12, round(16 * app.layout.u))
+        assert_drawn(app.screen, pygame.Rect(entry.rect), "DejaVuSans.ttf", size, "عبدالله")
     finally:
         app.close()

@@ -19,7 +19,9 @@ SIZES = [(1024, 640), (1024, 768), (1280, 720), (1280, 800), (1366, 768), (1440,
 def regions(lay: Layout) -> dict[str, pygame.Rect]:
     r: dict[str, pygame.Rect] = {
         "score": lay.score_rect(), "badge": lay.badge_rect(),
-        "tools": lay.toolbar_rects(4)[0].unionall(lay.toolbar_rects(4)),  # Hint, Last trick, Speed, Menu
+        # Hint, Last trick, Bids, Score sheet, Menu
+        "tools": lay.toolbar_rects(5)[0].unionall(lay.toolbar_rects(5)),
+        "calls": lay.call_log_rect(),
     }
     for seat in range(4):
         r[f"hand{seat}"] = lay.hand_box(seat)
@@ -61,8 +63,9 @@ def test_regions_do_not_overlap(size: tuple[int, int]) -> None:
         for b in names[i + 1:]:
             assert not reg[a].colliderect(reg[b]), f"{a} {reg[a]} overlaps {b} {reg[b]} at {size}"
     panel = lay.panel_rect([lay.button_w()] * 5)
-    for name in ("trick", "hand0", "hand1", "hand3", "plate0"):
+    for name in ("trick", "hand0", "hand1", "hand3", "plate0", "calls", "tools"):
         assert not panel.colliderect(reg[name]), f"the call panel overlaps {name} at {size}"
+    assert lay.call_log_rect().height >= 6 * lay.small_font, "room for the calls of the hand"
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -74,6 +77,11 @@ def test_bubbles_and_deck_stay_on_the_table(size: tuple[int, int]) -> None:
         assert win.collidepoint(x, y)
         for i in (0, 31):
             assert win.contains(lay.deck_place(seat, i).rect())
+    # South's bubble is never under the call panel (its own call stays readable)
+    x, y, _ = lay.bubble_anchor(0)
+    bubble = pygame.Rect(0, 0, round(150 * lay.u), round(34 * lay.u))
+    bubble.midbottom = (round(x), round(y))
+    assert not bubble.colliderect(lay.panel_rect([lay.button_w()] * 5)), size
 
 
 def test_cards_grow_with_the_window() -> None:

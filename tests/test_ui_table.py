@@ -51,7 +51,7 @@ def post_click(pos: tuple[int, int]) -> None:
 
 def visible_point(app: App, card: int) -> tuple[int, int]:
     """A point of the card as drawn that no card drawn above it covers."""
-    t = app.table
+    t = app.match.table
     hand = t.hands[0]
     rect = app.renderer.sprite_rect(t, t.sprites[card])
     above = [app.renderer.sprite_rect(t, t.sprites[c]) for c in hand[hand.index(card) + 1:]]
@@ -64,7 +64,7 @@ def visible_point(app: App, card: int) -> tuple[int, int]:
 
 
 def waiting_for_human(app: App) -> bool:
-    return app.human_turn() or app.animator.hud.summary is not None
+    return app.match.human_turn() or app.match.animator.hud.summary is not None
 
 
 def choose_call(legal: list[int]) -> int:
@@ -82,19 +82,19 @@ def test_a_person_plays_a_whole_hand_with_the_mouse() -> None:
     try:
         for _ in range(80):
             run_until(app, lambda: waiting_for_human(app))
-            if app.animator.hud.summary is not None:
+            if app.match.animator.hud.summary is not None:
                 break
-            state = app.driver.state
+            state = app.match.driver.state
             before = len(state.actions)
             legal = state.legal_actions()
             app.step(DT)  # the frame that shows the panel / highlights
             if state.round.phase is Phase.PLAYING and is_card(legal[0]):
-                assert app.aff.playable == set(legal)
+                assert app.match.aff.playable == set(legal)
                 card = legal[0]
                 post_click(visible_point(app, card))
                 plays += 1
             else:
-                panel = app.gui.panel
+                panel = app.match.gui.panel
                 assert panel is not None, "no call panel on the human's turn"
                 assert sorted(panel.buttons) == legal, "the panel must offer exactly the legal calls"
                 action = choose_call(legal)
@@ -103,17 +103,17 @@ def test_a_person_plays_a_whole_hand_with_the_mouse() -> None:
             app.step(DT)
             app.step(DT)  # pygame-gui posts its button event on the next frame
             assert len(state.actions) == before + 1, "the click did not become the action"
-        hud = app.animator.hud
+        hud = app.match.animator.hud
         assert hud.summary is not None, "the hand summary was not shown"
         scored, record = hud.summary
-        assert record is not None and record is app.driver.state.sheet[0]
+        assert record is not None and record is app.match.driver.state.sheet[0]
         assert scored.score.points == record.score.points  # type: ignore[union-attr]
-        assert calls >= 1 and plays == 8, (calls, plays, app.driver.state.sheet)
-        panel = app.gui.modal
-        assert panel is not None
-        post_click(next(iter(panel.buttons.values())).rect.center)
-        run_until(app, lambda: app.animator.hud.hand_number == 2)
-        assert app.animator.hud.summary is None
+        assert calls >= 1 and plays == 8, (calls, plays, app.match.driver.state.sheet)
+        summary = app.top
+        assert summary is not None and summary is not app.match, "the summary is a screen of its own"
+        post_click(summary.items[0].widgets[0].rect.center)  # type: ignore[attr-defined]
+        run_until(app, lambda: app.match.animator.hud.hand_number == 2)
+        assert app.match.animator.hud.summary is None
     finally:
         app.close()
 
@@ -121,17 +121,17 @@ def test_a_person_plays_a_whole_hand_with_the_mouse() -> None:
 def reach_human_play_with_an_illegal_card(app: App) -> int:
     for _ in range(60):
         run_until(app, lambda: waiting_for_human(app))
-        assert app.animator.hud.summary is None, "no illegal card came up in the hand"
-        state = app.driver.state
+        assert app.match.animator.hud.summary is None, "no illegal card came up in the hand"
+        state = app.match.driver.state
         legal = state.legal_actions()
         if state.round.phase is Phase.PLAYING and is_card(legal[0]):
-            illegal = [c for c in app.table.hands[0] if c not in legal]
+            illegal = [c for c in app.match.table.hands[0] if c not in legal]
             if illegal:
                 return illegal[0]
             post_click(visible_point(app, legal[0]))
         else:
             app.step(DT)
-            panel = app.gui.panel
+            panel = app.match.gui.panel
             assert panel is not None
             post_click(panel.buttons[choose_call(legal)].rect.center)
         app.step(DT)
@@ -144,17 +144,22 @@ def test_clicking_an_illegal_card_changes_nothing_and_says_why() -> None:
     try:
         card = reach_human_play_with_an_illegal_card(app)
         app.step(DT)
-        state = app.driver.state
-        before = (to_notation(state.round), len(state.actions), list(app.table.hands[0]))
+        state = app.match.driver.state
+        before = (to_notation(state.round), len(state.actions), list(app.match.table.hands[0]))
         reason = state.round.why_illegal(card)
         assert reason
         post_click(visible_point(app, card))
         app.step(DT)
         app.step(DT)
-        assert (to_notation(state.round), len(state.actions), list(app.table.hands[0])) == before
-        assert app.aff.toast == reason
-        assert app.toast_rect is not None and app.layout.window().contains(app.toast_rect)
-        assert app.human_turn()
+        assert (to_notation(state.round), len(state.actions), list(app.match.table.hands[0])) == before
+        code, suit = app.match.driver.card_refusal(card)
+        from game.cards import SUIT_SYMBOLS
+        from ui import i18n
+        assert code and app.toasts.text == i18n.tr(f"illegal.{code}",
+                                                   suit=SUIT_SYMBOLS[suit] if suit >= 0 else "")
+        rect = app.match.view.toast_rect
+        assert rect is not None and app.layout.window().contains(rect)
+        assert app.match.human_turn()
     finally:
         app.close()
 
@@ -172,27 +177,27 @@ def test_resizing_mid_trick_keeps_every_card_inside_the_window() -> None:
         card = None
         for _ in range(60):
             run_until(app, lambda: waiting_for_human(app))
-            state = app.driver.state
+            state = app.match.driver.state
             legal = state.legal_actions()
-            if state.round.phase is Phase.PLAYING and is_card(legal[0]) and app.table.trick:
+            if state.round.phase is Phase.PLAYING and is_card(legal[0]) and app.match.table.trick:
                 card = legal[0]
                 break
             if state.round.phase is Phase.PLAYING and is_card(legal[0]):
                 post_click(visible_point(app, legal[0]))
             else:
                 app.step(DT)
-                panel = app.gui.panel
+                panel = app.match.gui.panel
                 assert panel is not None
                 post_click(panel.buttons[choose_call(legal)].rect.center)
             app.step(DT)
             app.step(DT)
-        assert card is not None and app.table.trick
+        assert card is not None and app.match.table.trick
         for w, h in SIZES:
             post_resize(w, h)
             app.step(DT)
             win = app.layout.window()
             assert win.size == app.screen.get_size()
-            t = app.table
+            t = app.match.table
             kinds = {t.where[c][0] for c in range(32) if t.visible(c)}
             assert {HAND, TRICK} <= kinds
             for c in range(32):
@@ -203,24 +208,25 @@ def test_resizing_mid_trick_keeps_every_card_inside_the_window() -> None:
                 assert win.contains(placed), f"card {c} at {placed} leaves the {win.size} window"
                 drawn = app.renderer.sprite_rect(t, t.sprites[c])
                 assert win.contains(drawn), f"card {c} drawn at {drawn} outside {win.size}"
-            if app.gui.panel is not None:
-                assert win.contains(app.gui.panel.rect)
+            if app.match.gui.panel is not None:
+                assert win.contains(app.match.gui.panel.rect)
             # the hand is still playable where it is drawn after the resize
-            assert app.aff.playable == set(app.driver.legal_actions())
-        before = len(app.driver.state.actions)
+            assert app.match.aff.playable == set(app.match.driver.legal_actions())
+        before = len(app.match.driver.state.actions)
         post_click(visible_point(app, card))
         app.step(DT)
-        assert len(app.driver.state.actions) == before + 1
+        assert len(app.match.driver.state.actions) == before + 1
     finally:
         app.close()
 
 
 def last_trick_of(app: App) -> object:
-    return app.animator.hud.last_trick
+    return app.match.animator.hud.last_trick
 
 
 def last_trick_open(app: App) -> bool:
-    return app.show_last_trick
+    from ui.screens.table_screens import LastTrickScreen
+    return isinstance(app.top, LastTrickScreen)
 
 
 def test_last_trick_key_and_click_to_skip() -> None:
@@ -231,13 +237,13 @@ def test_last_trick_key_and_click_to_skip() -> None:
             run_until(app, lambda: waiting_for_human(app) or last_trick_of(app) is not None)
             if last_trick_of(app) is not None:
                 break
-            state = app.driver.state
+            state = app.match.driver.state
             legal = state.legal_actions()
             if state.round.phase is Phase.PLAYING and is_card(legal[0]):
                 post_click(visible_point(app, legal[0]))
             else:
                 app.step(DT)
-                panel = app.gui.panel
+                panel = app.match.gui.panel
                 assert panel is not None
                 post_click(panel.buttons[choose_call(legal)].rect.center)
             app.step(DT)
@@ -250,11 +256,11 @@ def test_last_trick_key_and_click_to_skip() -> None:
         app.step(DT)
         assert not last_trick_open(app)
         # a click while cards are moving finishes the animation at once
-        run_until(app, lambda: app.table.moving() or app.animator.busy())
+        run_until(app, lambda: app.match.table.moving() or app.match.animator.busy())
         post_click((5, app.layout.h // 2))
         app.step(0.0)
-        assert not app.table.moving()
-        won = [c for c in range(32) if app.table.where[c][0] == PILE]
+        assert not app.match.table.moving()
+        won = [c for c in range(32) if app.match.table.where[c][0] == PILE]
         assert len(won) % 4 == 0
     finally:
         app.close()
@@ -264,15 +270,16 @@ def test_a_card_clicked_during_the_bidding_says_why_and_changes_nothing() -> Non
     app = make_app()
     try:
         run_until(app, lambda: waiting_for_human(app))
-        state = app.driver.state
+        state = app.match.driver.state
         assert state.round.phase is Phase.BIDDING
         app.step(DT)
         before = len(state.actions)
-        post_click(visible_point(app, app.table.hands[0][0]))
+        post_click(visible_point(app, app.match.table.hands[0][0]))
         app.step(DT)
         assert len(state.actions) == before
-        assert app.aff.toast == state.round.why_illegal(app.table.hands[0][0]) != ""
-        assert app.gui.panel is not None
+        from ui import i18n
+        assert app.toasts.text == i18n.tr("illegal.bidding")
+        assert app.match.gui.panel is not None
     finally:
         app.close()
 
@@ -286,11 +293,11 @@ def test_the_window_with_a_worker_process_plays_and_quits_cleanly() -> None:
               size=(1024, 640), sound=False, ai="random")
     try:
         for _ in range(3000):
-            if len(app.driver.state.actions) >= 1 or app.human_turn():
+            if len(app.match.driver.state.actions) >= 1 or app.match.human_turn():
                 break
             app.step(DT)
             thinker.wait()  # block on the worker between frames: no dependence on its speed
-        assert len(app.driver.state.actions) >= 1 or app.human_turn()
+        assert len(app.match.driver.state.actions) >= 1 or app.match.human_turn()
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         app.step(DT)
         assert not app.running

@@ -14,16 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.actions import HOKUM, PASS, SUN
-from game.cards import cards_in
+from game.cards import cards_in, rank_of, seat_after, suit_of, team_of
 from game.contract import Contract
 from game.events import (
     BalootCalled,
+    BeloteAnnounced,
     BidMade,
     CardPlayed,
     CardsDealt,
     ContractFixed,
     HandScored,
     HandThrownIn,
+    HeldPointsAwarded,
     MatchOver,
     NewHand,
     ProjectsCompared,
@@ -35,21 +37,43 @@ from game.events import (
 )
 from game.match import HandRecord
 from game.ranking import NO_TRUMP
+from game.rules import Rules
 from game.state import DealBase
 
+from .choices import is_ace
 from .driver import DealStarted, UIEvent
 from .table import Pose, TableModel
 from .text import call_label, card_label, contract_label, project_name, tr
 
+DOUBLING = 4
+"""The stage of the doubling's calls in the bid history (after up to three bidding rounds)."""
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+
+
+Words = Callable[[], str]
+"""Text worded when drawn, so a change of language reaches what is already on the table."""
 
 
 @dataclass
 class Bubble:
-    text: str
+    words: Words
     ttl: float | None = None
     """Animation ms left, or None: stays until cleared."""
     alert: bool = False
+
+    @property
+    def text(self) -> str:
+        return self.words()
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of the hand's bidding, as shown: `stage` 1, 2 or 3 (the bidding rounds; 3: variant
+    (c)) or DOUBLING."""
+    stage: int
+    seat: int
+    action: int
+    words: Words
 
 
 @dataclass
@@ -66,17 +90,42 @@ class Hud:
     tricks: list[int] = field(default_factory=lambda: [0, 0])
     points: list[int] = field(default_factory=lambda: [0, 0])
     bubbles: dict[int, Bubble] = field(default_factory=dict)
-    note: str = ""
+    note_words: Words | None = None
     note_ttl: float = 0.0
     note_centre: bool = False
     """Draw the note in the middle of the table (the deal) rather than above the trick."""
     shown: dict[int, list[int]] = field(default_factory=dict)
+    played_shown: set[int] = field(default_factory=set)
+    """Shown project cards already played (drawn marked, not as if still held)."""
+    calls: list[Call] = field(default_factory=list)
+    """Every call of the hand so far, in order (the bid history)."""
     last_trick: tuple[int, list[tuple[int, int]]] | None = None
-    """(winner, [(seat, card)] in play order)."""
+    """(winner, [(seat, card)] in play order; the first is the leader)."""
     winning_card: int | None = None
     summary: tuple[HandScored, HandRecord | None] | None = None
     match_over: MatchOver | None = None
     names: tuple[str, str, str, str] = ("You", "East", "North", "West")
+    rules: Rules = field(default_factory=Rules)
+    """The rules of the match on the table (its rule set, target and variants)."""
+    held: int = 0
+    """Classic Belote: the 81-81 points waiting for the next hand's winner, as far as shown."""
+
+    @property
+    def note(self) -> str:
+        return self.note_words() if self.note_words is not None else ""
+
+
+def held_pot(sheet: list[HandRecord]) -> int:
+    """The points held from 81-81 hands after these hands of the score sheet and not yet won."""
+    held = sum(rec.score.held for rec in sheet if rec.score is not None)
+    return held - sum(sum(rec.held_awarded) for rec in sheet)
+
+
+def new_hand_words(number: int, dealer: int, names: tuple[str, ...], human: int | None) -> str:
+    """'Hand 2 — Fahad deals', and 'Hand 2 — you deal' (never 'You deals')."""
+    if dealer == human:
+        return tr("note.new_hand_you", number=number)
+    return tr("note.new_hand", number=number, dealer=names[dealer])
 
 
 def deal_order(base: DealBase, number: int) -> list[int]:
@@ -93,7 +142,7 @@ def deal_order(base: DealBase, number: int) -> list[int]:
     order: list[int] = []
     for lo, hi in ((0, 3), (3, 5)):
         for i in range(4):
-            seat = (base.dealer + 1 + i) & 3
+            seat = seat_after(base.dealer, 1 + i)
             order += fives[seat][lo:hi]
     return [*order, base.buying_card, *base.stock]
 
@@ -111,6 +160,7 @@ class Animator:
         """Each hand's final contract, by hand number (the score sheet labels it)."""
         self.shown_events = 0
         self._r1_bids: list[int] = []
+        self._r2_bids: list[int] = []
         self._hokum_bidders: set[int] = set()
         self.on_event: Callable[[UIEvent], None] | None = None
 
@@ -134,7 +184,7 @@ class Animator:
         if hud.note_ttl > 0:
             hud.note_ttl -= dt_ms
             if hud.note_ttl <= 0:
-                hud.note = ""
+                hud.note_words = None
         for seat, b in list(hud.bubbles.items()):
             if b.ttl is not None:
                 b.ttl -= dt_ms
@@ -164,12 +214,12 @@ class Animator:
 
     # ----- events --------------------------------------------------------------------------
 
-    def note(self, text: str, ms: float, centre: bool = False) -> None:
-        self.hud.note, self.hud.note_ttl = text, max(self.d(ms), 1.0)
+    def note(self, words: Words, ms: float, centre: bool = False) -> None:
+        self.hud.note_words, self.hud.note_ttl = words, max(self.d(ms), 1.0)
         self.hud.note_centre = centre
 
-    def bubble(self, seat: int, text: str, ms: float | None = None, alert: bool = False) -> None:
-        self.hud.bubbles[seat] = Bubble(text, None if ms is None else max(self.d(ms), 1.0), alert)
+    def bubble(self, seat: int, words: Words, ms: float | None = None, alert: bool = False) -> None:
+        self.hud.bubbles[seat] = Bubble(words, None if ms is None else max(self.d(ms), 1.0), alert)
 
     def show(self, e: UIEvent) -> None:
         self.shown_events += 1
@@ -187,11 +237,13 @@ class Animator:
         hud.buying_card = base.buying_card
         hud.tricks, hud.points = [0, 0], [0, 0]
         hud.bubbles, hud.shown, hud.last_trick, hud.winning_card = {}, {}, None, None
-        self._r1_bids, self._hokum_bidders = [], set()
+        hud.calls, hud.played_shown = [], set()
+        self._r1_bids, self._r2_bids, self._hokum_bidders = [], [], set()
         order = deal_order(base, e.number)
         t = self.table
         t.reset(base.dealer, order)
-        self.note(tr("note.new_hand", number=e.number, dealer=hud.names[base.dealer]), 1500, centre=True)
+        number, dealer = e.number, base.dealer
+        self.note(lambda: new_hand_words(number, dealer, self.hud.names, self.table.human), 1500, centre=True)
         self.play_sound("shuffle")
         self.wait = self.d(250)
         self.steps.append(lambda: self._deal_first(order))
@@ -218,8 +270,8 @@ class Animator:
     def _first_deal_seat(self, i: int) -> int:
         dealer = self.table.dealer
         if i < 12:
-            return (dealer + 1 + i // 3) & 3
-        return (dealer + 1 + (i - 12) // 2) & 3
+            return seat_after(dealer, 1 + i // 3)
+        return seat_after(dealer, 1 + (i - 12) // 2)
 
     def _start_bidding(self) -> None:
         self.hud.phase = "bidding"
@@ -227,23 +279,45 @@ class Animator:
     def _on_BidMade(self, e: BidMade) -> None:
         hud = self.hud
         hud.phase = "bidding"
-        buy_suit = hud.buying_card >> 3 if hud.buying_card >= 0 else None
+        buy_suit = suit_of(hud.buying_card) if hud.buying_card >= 0 else None
         choice = e.action in (HOKUM, SUN) and e.seat in self._hokum_bidders and e.round == 1
         if e.action == HOKUM and e.round == 1:
             self._hokum_bidders.add(e.seat)
-        self.bubble(e.seat, call_label(e.action, buy_suit, e.round, choice))
+        action, round_, belote = e.action, e.round, hud.rules.belote
+
+        def words() -> str:
+            return call_label(action, buy_suit, round_, choice, belote)
+
+        hud.calls.append(Call(round_, e.seat, action, words))
+        self.bubble(e.seat, words)
         self.play_sound("click")
         self.wait = self.d(600)
         if e.round == 1:
             self._r1_bids.append(e.action)
             if len(self._r1_bids) == 4 and all(a == PASS for a in self._r1_bids):
                 self.steps.append(self._round_two)
+        elif e.round == 2:
+            self._r2_bids.append(e.action)
+            third = hud.rules.third_round_on_ace and not hud.rules.belote and is_ace(hud.buying_card)
+            if third and len(self._r2_bids) == 4 and all(a == PASS for a in self._r2_bids):
+                self.steps.append(self._round_three)
 
     def _round_two(self) -> None:
         hud = self.hud
         hud.bidding_round = 2
-        hud.bubbles = {}
-        self.note(tr("note.round2", card=card_label(hud.buying_card)), 1600)
+        card = hud.buying_card
+        self.note(lambda: tr("note.round2", card=card_label(card)), 1600)
+        self.wait = self.d(700)
+
+    def _round_three(self) -> None:
+        """Variant (c): everyone passed twice on an Ace; only the dealer's right may call."""
+        hud = self.hud
+        hud.bidding_round = 3
+        first = seat_after(hud.dealer, 1)
+        if first == self.table.human:
+            self.note(lambda: tr("note.round3_you"), 1800)
+        else:
+            self.note(lambda: tr("note.round3", seat=self.hud.names[first]), 1800)
         self.wait = self.d(700)
 
     def _on_ContractFixed(self, e: ContractFixed) -> None:
@@ -251,11 +325,9 @@ class Animator:
         hud.contract = e.contract
         hud.phase = "doubling"
         self.table.set_trump(e.contract.trump if not e.contract.sun else NO_TRUMP)
-        for seat in list(hud.bubbles):
-            if seat != e.contract.bidder:
-                del hud.bubbles[seat]
         self.contracts[hud.hand_number] = e.contract
-        self.note(contract_label(e.contract, hud.names), 1400)
+        contract, belote = e.contract, hud.rules.belote
+        self.note(lambda: contract_label(contract, self.hud.names, belote), 1400)
         self.wait = self.d(500)
 
     def _on_CardsDealt(self, e: CardsDealt) -> None:
@@ -273,7 +345,7 @@ class Animator:
 
     def _on_HandThrownIn(self, e: HandThrownIn) -> None:
         key = "note.annulled" if "Kawesh" in e.reason else "note.thrown_in"
-        self.note(tr(key), 2200)
+        self.note(lambda: tr(key), 2200)
         self.hud.phase = "over"
         self.wait = self.d(1800)
 
@@ -282,14 +354,20 @@ class Animator:
         hud.contract = e.contract
         self.contracts[hud.hand_number] = e.contract
         hud.phase = "doubling"
-        self.bubble(e.seat, call_label(e.action), 2600)
+        action = e.action
+
+        def words() -> str:
+            return call_label(action)
+
+        hud.calls.append(Call(DOUBLING, e.seat, action, words))
+        self.bubble(e.seat, words)
         self.play_sound("click")
         self.wait = self.d(650)
 
     def _on_ProjectsDeclared(self, e: ProjectsDeclared) -> None:
         if e.kinds:
-            text = " + ".join(project_name(k) for k in e.kinds)
-            self.bubble(e.seat, text, 2200)
+            kinds = e.kinds
+            self.bubble(e.seat, lambda: " + ".join(project_name(k) for k in kinds), 2200)
             self.wait = self.d(450)
 
     def _on_CardPlayed(self, e: CardPlayed) -> None:
@@ -301,22 +379,31 @@ class Animator:
             hud.winning_card = None
         t.to_trick(e.card, e.seat)
         t.retarget(self.d(300))
+        if e.card in hud.shown.get(e.seat, ()):
+            hud.played_shown.add(e.card)
         self.play_sound("card_flick")
         if e.ekka:
-            self.bubble(e.seat, tr("call.ekka"), 1600)
+            self.bubble(e.seat, lambda: tr("call.ekka"), 1600)
 
     def _on_BalootCalled(self, e: BalootCalled) -> None:
-        self.bubble(e.seat, tr("call.baloot"), 2200, alert=True)
+        self.bubble(e.seat, lambda: tr("call.baloot"), 2200, alert=True)
+        self.play_sound("baloot")
+        self.wait = self.d(500)
+
+    def _on_BeloteAnnounced(self, e: BeloteAnnounced) -> None:
+        key = "call.rebelote" if e.rebelote else "call.belote"
+        self.bubble(e.seat, lambda: tr(key), 2200, alert=True)
         self.play_sound("baloot")
         self.wait = self.d(500)
 
     def _on_TrickWon(self, e: TrickWon) -> None:
         hud = self.hud
-        seats = [(e.leader + i) & 3 for i in range(len(e.cards))]
+        seats = [seat_after(e.leader, i) for i in range(len(e.cards))]
         hud.winning_card = e.cards[seats.index(e.seat)]
         hud.last_trick = (e.seat, list(zip(seats, e.cards, strict=True)))
         key = "note.trick_won_you" if e.seat == self.table.human else "note.trick_won"
-        self.note(tr(key, seat=hud.names[e.seat], points=e.points), 1100)
+        seat, points = e.seat, e.points
+        self.note(lambda: tr(key, seat=self.hud.names[seat], points=points), 1100)
         self.wait = self.d(1000)
         self.steps.append(lambda: self._sweep(e))
 
@@ -328,26 +415,29 @@ class Animator:
             t.to_pile(card, e.seat)
             delays[card] = i * self.d(30)
         t.retarget(self.d(360), delays)
-        hud.tricks[e.seat & 1] += 1
-        hud.points[e.seat & 1] += e.points
+        hud.tricks[team_of(e.seat)] += 1
+        hud.points[team_of(e.seat)] += e.points
         self.play_sound("trick_won")
 
     def _on_ProjectsCompared(self, e: ProjectsCompared) -> None:
         if e.best is None or e.best_seat is None:
             return
-        self.note(tr("note.best_project", project=project_name(e.best.kind),
-                     seat=self.hud.names[e.best_seat]), 1800)
+        kind, seat = e.best.kind, e.best_seat
+        self.note(lambda: tr("note.best_project", project=project_name(kind), seat=self.hud.names[seat]),
+                  1800)
         self.wait = self.d(700)
 
     def _on_ProjectsShown(self, e: ProjectsShown) -> None:
         cards: list[int] = []
         for p in e.projects:
             cards += cards_in(p.cards)
-        self.hud.shown[e.seat] = sorted(cards, key=lambda c: (c >> 3, -(c & 7)))
+        self.hud.shown[e.seat] = sorted(cards, key=lambda c: (suit_of(c), -rank_of(c)))
+        played = {c for _s, c in self.table.trick} | {c for pile in self.table.piles for c in pile}
+        self.hud.played_shown |= played & set(cards)
         self.wait = self.d(900)
 
     def _on_ProjectsHidden(self, e: ProjectsHidden) -> None:
-        self.hud.shown = {}
+        self.hud.shown, self.hud.played_shown = {}, set()
 
     def _on_HandScored(self, e: HandScored) -> None:
         hud = self.hud
@@ -362,6 +452,13 @@ class Animator:
         self.hud.summary = (e, record)
         if record is not None:
             self.hud.scores = record.totals
+            self.hud.held = held_pot(self.sheet[:record.number])
+
+    def _on_HeldPointsAwarded(self, e: HeldPointsAwarded) -> None:
+        """The 81-81 points go to this hand's winner (the summary said so; the table says it too)."""
+        team, points = e.team, e.points
+        self.note(lambda: tr(f"note.held_awarded.{team}", points=points), 1800)
+        self.wait = self.d(600)
 
     def _on_NewHand(self, e: NewHand) -> None:
         """The cards go back to the next dealer before the new deal."""

@@ -5,7 +5,9 @@
     F      the suit led
     S      the scores: the match (Us / Them) and this hand's tricks and card points
     Space  Baloot: whether it was called and by whom, or whether you hold it
-           (this engine calls Baloot by itself, so the key tells its status)
+           (this engine calls Baloot by itself, so the key tells its status). In classic
+           Belote the table arms the announcement with Space (your next King or Queen of trump
+           is played announcing belote / rebelote) and this tells the belote's status.
 
 Each announcement has two texts in the current language (logical order): `text` for the screen,
 with card symbols ('K♥'), and `speech` for the voice, with words ('King of Hearts' / 'شايب هاص').
@@ -23,11 +25,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.actions import is_card
-from game.cards import KING, QUEEN, RANK_LABELS, SUIT_SYMBOLS
+from game.cardplay import shown_blocks_baloot
+from game.cards import KING, QUEEN, RANK_LABELS, SUIT_SYMBOLS, rank_of, seat_after, suit_of, team_of
 from game.observation import Observation
 from game.phase import Phase
 from game.ranking import NO_TRUMP
-from game.rules import MATCH_TARGET
 
 from .i18n import list_join, tr
 
@@ -48,11 +50,11 @@ SuitName = Callable[[int], str]
 
 
 def card_symbol(card: int) -> str:
-    return RANK_LABELS[card & 7] + SUIT_SYMBOLS[card >> 3]
+    return RANK_LABELS[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
 
 
 def card_words(card: int) -> str:
-    return tr("card.name", rank=tr(f"rank.{card & 7}"), suit=tr(f"suit.{card >> 3}"))
+    return tr("card.name", rank=tr(f"rank.{rank_of(card)}"), suit=tr(f"suit.{suit_of(card)}"))
 
 
 def suit_symbol_name(suit: int) -> str:
@@ -84,7 +86,7 @@ def cards_on_table(obs: Observation, names: Sequence[str] | None = None) -> Anno
         if obs.phase is not Phase.PLAYING or not obs.trick:
             text = tr("announce.table_empty")
         else:
-            items = [tr("announce.played", seat=_seat((obs.trick_leader + i) & 3, names, me),
+            items = [tr("announce.played", seat=_seat(seat_after(obs.trick_leader, i), names, me),
                         card=card(c)) for i, c in enumerate(obs.trick)]
             text = tr("announce.table", cards=list_join(items))
         return text + _turn_suffix(obs, me, names)
@@ -146,7 +148,7 @@ def suit_led(obs: Observation, names: Sequence[str] | None = None) -> Announceme
             if obs.to_move is not None:
                 return tr("announce.led_none_seat", seat=_seat(obs.to_move, names, obs.seat))
             return tr("announce.led_none")
-        led = obs.trick[0] >> 3
+        led = suit_of(obs.trick[0])
         if obs.trick_leader == obs.seat:
             return tr("announce.led_you", suit=suit(led))
         return tr("announce.led", suit=suit(led), seat=_seat(obs.trick_leader, names, obs.seat))
@@ -157,9 +159,9 @@ def suit_led(obs: Observation, names: Sequence[str] | None = None) -> Announceme
 # ----- S: scores ------------------------------------------------------------------------------
 
 def scores(obs: Observation, names: Sequence[str] | None = None) -> Announcement:
-    us, them = obs.seat & 1, 1 - (obs.seat & 1)
+    us, them = team_of(obs.seat), 1 - team_of(obs.seat)
     text = tr("announce.score_match", us=obs.match_scores[us], them=obs.match_scores[them],
-              target=MATCH_TARGET)
+              target=obs.rules.target)
     if obs.contract is not None and obs.phase in (Phase.PLAYING, Phase.OVER):
         if obs.tricks_won == (0, 0):
             hand = tr("announce.score_hand_none")
@@ -180,7 +182,8 @@ def baloot(obs: Observation, names: Sequence[str] | None = None) -> Announcement
         if who == me:
             text = tr("announce.baloot_you")
         else:
-            text = tr("announce.baloot_seat", seat=_seat(who, names, me), team=tr(f"team.{(who ^ me) & 1}"))
+            team = tr(f"team.{int(team_of(who) != team_of(me))}")
+            text = tr("announce.baloot_seat", seat=_seat(who, names, me), team=team)
     elif c is None:
         text = tr("announce.baloot_no_contract")
     elif c.sun or c.trump == NO_TRUMP:
@@ -190,20 +193,62 @@ def baloot(obs: Observation, names: Sequence[str] | None = None) -> Announcement
         mine = {card for card in (k, q) if obs.hand >> card & 1}
         mine |= {a for s, a in obs.history if s == me and is_card(a) and a in (k, q)}
         if len(mine) == 2 and obs.phase is not Phase.OVER:
-            text = tr("announce.baloot_blocked") if _blocked(obs, k, q) else tr("announce.baloot_hold")
+            blocked = shown_blocks_baloot(obs, me)
+            text = tr("announce.baloot_blocked") if blocked else tr("announce.baloot_hold")
         else:
             text = tr("announce.baloot_none")
     return Announcement("space", text, text)
 
 
-def _blocked(obs: Observation, k: int, q: int) -> bool:
-    """The seat showed its King and Queen of trump inside a Hundred, or four Kings or Queens."""
-    shown = obs.shown[obs.seat]
-    if not shown:
-        return False
-    kings = sum(shown >> (s * 8 + KING) & 1 for s in range(4))
-    queens = sum(shown >> (s * 8 + QUEEN) & 1 for s in range(4))
-    return kings == 4 or queens == 4 or bool(shown >> k & 1 and shown >> q & 1)
+# ----- Space in classic Belote: belote-rebelote -----------------------------------------------
+
+def belote(obs: Observation, names: Sequence[str] | None = None, armed: bool = False,
+           auto: bool = False) -> Announcement:
+    """Who announced belote (and rebelote), or where yours stands: held and how to announce it,
+    `armed` (Space was pressed: the next King or Queen of trump is played announcing it), `auto`
+    (the setting announces it for you), or lost (played without the announcement)."""
+    me = obs.seat
+    c = obs.contract
+
+    def build(card: CardName, _suit: SuitName) -> str:
+        if c is None or c.sun:
+            return tr("announce.belote_no_contract")
+        k, q = c.trump * 8 + KING, c.trump * 8 + QUEEN
+        parts: list[str] = []
+        for seat in range(4):
+            said = obs.belote_said[seat]
+            if not said or seat == me:
+                continue
+            team = tr(f"team.{int(team_of(seat) != team_of(me))}")
+            key = "announce.belote_seat_both" if said == 2 else "announce.belote_seat"
+            parts.append(tr(key, seat=_seat(seat, names, me), team=team))
+        mine = _own_belote(obs, me, k, q, card, armed, auto)
+        if mine:
+            parts.insert(0, mine)
+        return list_join(parts) if parts else tr("announce.belote_none")
+
+    return Announcement("space", *_twice(build))
+
+
+def _own_belote(obs: Observation, me: int, k: int, q: int, card: CardName, armed: bool,
+                auto: bool) -> str:
+    said = obs.belote_said[me]
+    held = obs.hand | obs.played_by[me]
+    if said == 2:
+        return tr("announce.belote_you_both")
+    if not (held >> k & 1 and held >> q & 1):
+        return ""
+    if any(s == me and is_card(a) and a in (k, q) for s, a in obs.history):  # played unannounced
+        return tr("announce.belote_lost")
+    if obs.phase is Phase.OVER:
+        return ""
+    nxt = card(q) if said == 1 else card(k)
+    if said == 1:
+        key = "announce.rebelote_auto" if auto else (
+            "announce.rebelote_armed" if armed else "announce.rebelote_hold")
+        return tr("announce.belote_you") + tr("list.separator") + tr(key, card=nxt)
+    key = "announce.belote_auto" if auto else ("announce.belote_armed" if armed else "announce.belote_hold")
+    return tr(key, king=card(k), queen=card(q))
 
 
 _BUILDERS: dict[str, Callable[[Observation, Sequence[str] | None], Announcement]] = {
@@ -211,12 +256,16 @@ _BUILDERS: dict[str, Callable[[Observation, Sequence[str] | None], Announcement]
 }
 
 
-def announce(key: str, obs: Observation, names: Sequence[str] | None = None) -> Announcement:
+def announce(key: str, obs: Observation, names: Sequence[str] | None = None, armed: bool = False,
+             auto: bool = False) -> Announcement:
     """The announcement for a key name ("c", "a", "f", "s", "space"; case-insensitive).
 
     `names`: what to call each seat (index 0 = South); default: the seat names of the language.
+    `armed`, `auto`: classic Belote's Space (see `belote`).
     """
     build = _BUILDERS.get(key.lower())
     if build is None:
         raise ValueError(f"no announcement for key {key!r} (known: {', '.join(KEYS)})")
+    if key.lower() == "space" and obs.rules.belote:
+        return belote(obs, names, armed, auto)
     return build(obs, names)

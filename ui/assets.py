@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from game.cards import SUIT_LETTERS
+from game.cards import SUIT_LETTERS, rank_of, suit_of
 
 from . import i18n
 
@@ -21,7 +21,7 @@ def asset_root() -> Path:
 
 
 def card_file(card: int) -> str:
-    return f"{RANK_FILES[card & 7]}{SUIT_LETTERS[card >> 3]}.png"
+    return f"{RANK_FILES[rank_of(card)]}{SUIT_LETTERS[suit_of(card)]}.png"
 
 
 BACK = -1

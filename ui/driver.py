@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from ai.hints import HintReason
 from game.actions import Action
 from game.events import Event, NewHand
-from game.match import MatchState
+from game.match import HandRecord, MatchState
+from game.observation import Observation
 from game.rules import Rules
 from game.state import DealBase, RoundState
 
@@ -93,6 +94,29 @@ class MatchDriver:
     def legal_actions(self) -> list[Action]:
         return self.state.legal_actions()
 
+    def observation(self, seat: int) -> Observation:
+        """What `seat` may know now: the only view of the hand the table reads."""
+        return self.state.observation(seat)
+
+    def card_refusal(self, card: int) -> tuple[str, int]:
+        """Why the seat to move may not play `card` now: a refusal code ('follow', 'trump', …,
+        compared by value) and a suit, or ('', -1)."""
+        code, suit = self.state.round.card_refusal(card)
+        return str(code), suit
+
+    def actions_count(self) -> int:
+        return len(self.state.actions)
+
+    @property
+    def sheet(self) -> list[HandRecord]:
+        """The score sheet: one record per finished hand."""
+        return self.state.sheet
+
+    @property
+    def match_seed(self) -> int:
+        """The seed the match was dealt from (`--seed` replays it)."""
+        return self.state.seed
+
     # ----- flow ----------------------------------------------------------------------------
 
     def submit(self, action: Action) -> list[UIEvent]:
@@ -129,8 +153,10 @@ class MatchDriver:
         self._waited_ms += dt_ms
         if self._answer is None:
             got = self._inbox.pop(token, None)
-            if got is not None:
-                self._answer = got if isinstance(got, int) else got[0]
+            if isinstance(got, int):
+                self._answer = got
+            elif isinstance(got, tuple):
+                self._answer = got[0]
         if self._answer is None or not idle or self._waited_ms < self.min_bot_ms:
             return False
         action = self._answer
@@ -164,7 +190,7 @@ class MatchDriver:
             return None
         if isinstance(got, int):  # the hint search failed: the worker fell back to a legal move
             return got, None
-        return got
+        return got if isinstance(got, tuple) else None
 
     def _apply(self, action: Action) -> list[UIEvent]:
         events: list[UIEvent] = list(self.state.apply(action))

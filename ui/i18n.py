@@ -1,8 +1,9 @@
-"""Translations (assets/i18n/<code>.json) and text ready to draw in either language.
+"""Translations (gettext catalogues assets/i18n/<code>.po) and text ready to draw in either language.
 
     from ui import i18n
     i18n.set_language("ar")
     i18n.tr("menu.new_match")                       # 'صكة جديدة' (logical order: for speech, tests)
+    i18n.trn("count.tricks", 2)                     # 'أكلتان': the dual, by the CLDR plural rules
     i18n.render_text(font, i18n.tr("call.hokum"), colour)   # a Surface, shaped and reordered
     i18n.display_text(s)                            # for pygame-gui: a string already reordered
 
@@ -19,7 +20,8 @@ This module imports pygame only inside the functions that draw or measure, so `t
 from __future__ import annotations
 
 import contextlib
-import json
+import gettext
+import io
 import logging
 import re
 import string
@@ -40,7 +42,7 @@ RTL_LANGUAGES = frozenset({"ar"})
 FALLBACK = "en"
 
 _language = FALLBACK
-_tables: dict[str, dict[str, str]] = {}
+_catalogues: dict[str, Catalogue] = {}
 
 
 def asset_root() -> Path:
@@ -53,28 +55,69 @@ def i18n_dir() -> Path:
     return asset_root() / "i18n"
 
 
-def load_table(code: str) -> dict[str, str]:
-    """The key -> text map of one language (cached); {} when the file is missing or damaged."""
-    table = _tables.get(code)
-    if table is not None:
-        return table
-    path = i18n_dir() / f"{code}.json"
-    table = {}
+class Catalogue:
+    """One language's gettext catalogue (assets/i18n/<code>.po, msgid = the key), read with Babel
+    and served by the standard `gettext` module; its Plural-Forms header holds the CLDR rule."""
+
+    def __init__(self, code: str, translations: gettext.NullTranslations) -> None:
+        self.code = code
+        self.translations = translations
+        self.messages: dict[str, str] = {}
+        """Singular messages, key -> text (every key, for tests and lookups)."""
+        self.plurals: dict[str, tuple[str, ...]] = {}
+        """Plural messages, key -> the forms in the catalogue's order."""
+
+    def get(self, key: str) -> str | None:
+        return self.messages.get(key)
+
+    def plural(self, key: str, n: int) -> str | None:
+        if key not in self.plurals:
+            return None
+        return self.translations.ngettext(key, key, n)
+
+    def keys(self) -> set[str]:
+        return set(self.messages) | set(self.plurals)
+
+
+def load_catalogue(code: str) -> Catalogue:
+    """The catalogue of one language (cached); empty when the file is missing or damaged."""
+    cat = _catalogues.get(code)
+    if cat is not None:
+        return cat
+    path = i18n_dir() / f"{code}.po"
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(raw, dict):
-            table = {str(k): v for k, v in raw.items() if isinstance(v, str)}
-        else:
-            log.warning("translation file %s is not a JSON object", path)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with path.open("rb") as f:
+            po = read_po(f, locale=code)
+        mo = io.BytesIO()
+        write_mo(mo, po)
+        mo.seek(0)
+        cat = Catalogue(code, gettext.GNUTranslations(mo))
+        for message in po:
+            if not message.id:
+                continue
+            forms = message.string
+            if isinstance(message.id, tuple | list) and isinstance(forms, tuple | list):
+                cat.plurals[str(message.id[0])] = tuple(str(t) for t in forms)
+            else:
+                cat.messages[str(message.id)] = str(message.string)
+    except (OSError, ValueError, LookupError) as e:
         log.warning("translation file %s could not be read: %s", path, e)
-    _tables[code] = table
-    return table
+        cat = Catalogue(code, gettext.NullTranslations())
+    _catalogues[code] = cat
+    return cat
+
+
+def load_table(code: str) -> dict[str, str]:
+    """The singular messages of one language, key -> text."""
+    return load_catalogue(code).messages
 
 
 def reload() -> None:
-    """Forget the cached tables (after editing a translation file)."""
-    _tables.clear()
+    """Forget the cached catalogues (after editing a translation file)."""
+    _catalogues.clear()
 
 
 def set_language(code: str) -> str:
@@ -94,22 +137,39 @@ def is_rtl(code: str | None = None) -> bool:
 
 
 def has_text(key: str, code: str | None = None) -> bool:
-    return key in load_table(code or _language)
+    return key in load_catalogue(code or _language).keys()  # noqa: SIM118 (a set of both kinds)
+
+
+def _format(text: str, kw: dict[str, object]) -> str:
+    if not kw:
+        return text
+    try:
+        return text.format(**kw)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return text
 
 
 def tr(key: str, **kw: object) -> str:
     """The text for `key` in the current language, else English, else the key itself; formatted
     with `kw` when given. A template whose placeholders do not match `kw` is returned unformatted
-    (never raises): sentences that come from elsewhere pass through unchanged."""
-    text = load_table(_language).get(key)
+    (never raises)."""
+    text = load_catalogue(_language).get(key)
     if text is None:
-        text = load_table(FALLBACK).get(key, key)
-    if kw:
-        try:
-            return text.format(**kw)
-        except (KeyError, IndexError, ValueError, AttributeError):
-            return text
-    return text
+        text = load_catalogue(FALLBACK).get(key)
+    return _format(key if text is None else text, kw)
+
+
+def trn(key: str, n: int, **kw: object) -> str:
+    """A count in words with the language's plural form (CLDR: Arabic has six — 2 أكلتان, the
+    dual); `{count}` in the text is `n` (or `count=` given, e.g. the number with its sign)."""
+    text = load_catalogue(_language).plural(key, n)
+    if text is None:
+        text = load_catalogue(FALLBACK).plural(key, n) or key
+    return _format(text, {"count": n, **kw})
+
+
+def plural_forms(key: str, code: str | None = None) -> tuple[str, ...]:
+    return load_catalogue(code or _language).plurals.get(key, ())
 
 
 def placeholders(template: str) -> set[str]:
@@ -230,7 +290,16 @@ def _reorder_line(text: str, base_dir: str) -> str:
 
 
 _LRM = "\u200e"
+_LRI, _PDI = "\u2066", "\u2069"
 _CARD_RE = re.compile(r"(10|[2-9AKQJ])([♠♥♦♣])")
+_SIGNED_RE = re.compile(r"(?<![\w.])[+\-−×]\d+(?:[.,]\d+)*%?")
+"""A number with its sign or the raise's ×: '+52', '−16', '×2' (never '52+' in Arabic)."""
+
+
+def isolate_numbers(text: str) -> str:
+    """Hold each signed number together as one left-to-right run (Unicode isolates, UAX #9):
+    without them, right-to-left text puts the sign on the far side ('+52' shows as '52+')."""
+    return _SIGNED_RE.sub(lambda m: _LRI + m.group(0) + _PDI, text)
 
 
 def display_text(text: str, rtl: bool | None = None) -> str:
@@ -244,8 +313,12 @@ def display_text(text: str, rtl: bool | None = None) -> str:
     if not has_rtl(text):
         return text
     base_dir = "R" if (is_rtl() if rtl is None else rtl) else "L"
-    text = _CARD_RE.sub(lambda m: _LRM + m.group(0) + _LRM, text)
-    return "\n".join(_reorder_line(line, base_dir).replace(_LRM, "") for line in text.split("\n"))
+    text = isolate_numbers(_CARD_RE.sub(lambda m: _LRM + m.group(0) + _LRM, text))
+    return "\n".join(_strip_marks(_reorder_line(line, base_dir)) for line in text.split("\n"))
+
+
+def _strip_marks(text: str) -> str:
+    return text.replace(_LRM, "").replace(_LRI, "").replace(_PDI, "")
 
 
 # ----- fonts ---------------------------------------------------------------------------------

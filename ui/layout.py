@@ -16,6 +16,11 @@ CARD_RATIO = 240 / 336  # width / height of the card faces
 MIN_SIZE = (1024, 640)
 
 
+def line_size(font_size: int) -> int:
+    """The line height of the game's font (DejaVu Sans: ascent + descent = 1.164 em) at this size."""
+    return math.ceil(font_size * 1.165)
+
+
 @dataclass(frozen=True)
 class Place:
     """Where a card rests: centre, unrotated size, rotation in degrees."""
@@ -57,6 +62,8 @@ class Layout:
         self.font_size = max(13, round(18 * u))
         self.small_font = max(11, round(15 * u))
         self.big_font = max(16, round(26 * u))
+        self.rules_font = max(10, self.small_font - 1)
+        """The line of the rules under the scores."""
         self.plate_w, self.plate_h = max(120, round(168 * u)), max(40, round(50 * u))
         self.side_step = self.scw * 0.42
 
@@ -142,10 +149,13 @@ class Layout:
         elif seat == 2:
             box = self.hand_box(2)
             x, y = box.left - 2 * m - self.pcw / 2, m + self.pch / 2
-        else:
-            box = self.hand_box(seat)
-            x = box.centerx
-            y = box.bottom + m + self.pch / 2
+        else:  # beside the name plate, towards the middle (the toolbar has the corner below East)
+            plate = self.plate_rect(seat)
+            y = plate.centery
+            if seat == 1:
+                x = plate.left - m - self.pcw / 2 - 8 * max(1.0, self.u)
+            else:
+                x = max(plate.right, self.score_rect().right) + m + self.pcw / 2
         return Place(x + off * 0.5, y - off, self.pcw, self.pch)
 
     def shown_places(self, seat: int, n: int) -> list[Place]:
@@ -201,9 +211,9 @@ class Layout:
     def bubble_anchor(self, seat: int) -> tuple[float, float, str]:
         """Point and side a speech bubble grows from: 'up' (bubble above), 'down', 'left', 'right'."""
         m = self.m
-        if seat == 0:
-            box = self.hand_box(0)
-            return box.left + self.cw * 1.2, box.top - m, "up"
+        if seat == 0:  # above South's plate: never under the call panel
+            plate = self.plate_rect(0)
+            return plate.centerx, plate.top - m // 2, "up"
         if seat == 2:
             box = self.hand_box(2)
             return self.cx, box.bottom + m, "down"
@@ -212,7 +222,22 @@ class Layout:
         return (box.left - m, y, "left") if seat == 1 else (box.right + m, y, "right")
 
     def score_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.m, self.m, max(150, round(210 * self.u)), max(70, round(96 * self.u)))
+        """Title, then per team its name and match score, and under it the hand's tricks and
+        points; last the rules of the match."""
+        pad = max(6, round(10 * self.u))
+        team = line_size(self.font_size + 2) + line_size(max(10, self.small_font - 1))
+        h = pad // 2 + line_size(self.small_font) + 2 * team + line_size(self.rules_font) + pad // 2 + 2
+        return pygame.Rect(self.m, self.m, max(150, round(210 * self.u)), h)
+
+    def call_log_rect(self) -> pygame.Rect:
+        """The calls of the hand, shown during the bidding: left of the trick, under West's bubble."""
+        west = self.hand_box(3)
+        x = west.right + 2 * self.m
+        top = round(west.top + west.height * 0.3 + 30 * self.u)
+        right = self.trick_place(3).rect().left - 2 * self.m
+        bottom = self.trick_place(0).rect().bottom  # above the call panel
+        w = min(right - x, round(270 * self.u))
+        return pygame.Rect(x, top, w, bottom - top)
 
     def badge_rect(self) -> pygame.Rect:
         w, h = max(170, round(250 * self.u)), max(56, round(78 * self.u))
@@ -226,13 +251,15 @@ class Layout:
         y0 = self.h - self.m - n * bh - (n - 1) * gap
         return [pygame.Rect(x, y0 + i * (bh + gap), bw, bh) for i in range(n)]
 
-    def panel_rect(self, widths: list[int]) -> pygame.Rect:
-        """The call panel, between the trick and the south hand, wide enough for its buttons."""
+    def panel_rect(self, widths: list[int], note_lines: int = 0, min_w: int = 0) -> pygame.Rect:
+        """The call panel, between the trick and the south hand, wide enough for its buttons (and
+        `min_w`), tall enough for `note_lines` of small text under its title."""
         top = self.trick_place(0).rect().bottom + self.m // 2
         bottom = self.hand_box(0).top - self.m // 2
-        h = min(bottom - top, round(self.button_h() * 2.3))
+        note = round(self.small_font * 1.2) * note_lines
+        h = min(bottom - top, round(self.button_h() * 2.3) + note)
         content = sum(self.fit_widths(widths)) + (len(widths) + 1) * self.m
-        w = min(max(round(380 * self.u), content), self.w - 2 * self.m)
+        w = min(max(round(380 * self.u), content, min_w), self.w - 2 * self.m)
         r = pygame.Rect(0, 0, w, h)
         r.midbottom = (round(self.cx), bottom)
         return r

@@ -1,4 +1,5 @@
-"""Modal screens drawn over the table: hand summary with the score sheet, match end, last trick."""
+"""Drawing the table's overlays (each shown by a scene of `ui.screens.table_screens`): hand summary with
+the score sheet, match end, last trick."""
 
 from __future__ import annotations
 
@@ -8,25 +9,23 @@ from game.contract import Contract
 from game.events import HandScored, MatchOver
 from game.match import HandRecord
 from game.projects import project_value
-from game.rules import MATCH_TARGET
+from game.rules import Rules
 from game.scoring import to_game_points
 
 from . import i18n
+from .belote_summary import belote_reason, belote_rows, belote_sentence
 from .layout import Layout
 from .render import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
-from .text import contract_label, project_name, team_name, tr
+from .text import contract_label, project_name, team_name, tr, trn
 
 Row = tuple[str, str, str]
 
 
-def veil(screen: pygame.Surface, alpha: int = 140) -> None:
-    s = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-    s.fill((0, 0, 0, alpha))
-    screen.blit(s, (0, 0))
-
-
-def rounding_sentence(e: HandScored) -> str:
-    """How the counting team's card points became game points (RULES.md §7, step 2)."""
+def rounding_sentence(e: HandScored, record: HandRecord | None = None, belote: bool = False) -> str:
+    """How the counting team's card points became game points (RULES.md §7, step 2); classic
+    Belote (`belote`): the takers' points against the 82 to make, and held points won."""
+    if belote:
+        return belote_sentence(e, record)
     sc = e.score
     pts = sc.counted_points
     if sc.kaboot:
@@ -44,8 +43,10 @@ def rounding_sentence(e: HandScored) -> str:
     return f"{counted}: {how}"
 
 
-def reason_sentence(e: HandScored) -> str:
+def reason_sentence(e: HandScored, belote: bool = False) -> str:
     """Who won the hand and why, in the player's language (the engine's `score.reason` is English)."""
+    if belote:
+        return belote_reason(e)
     sc, c = e.score, e.contract
     if sc.kaboot:
         return tr(f"sum.why.kaboot.{sc.winner}")
@@ -69,7 +70,9 @@ def projects_cell(kinds: tuple[str, ...], sun: bool) -> str:
     return f"{names} ({sum(project_value(k, sun) for k in kinds)})"
 
 
-def breakdown_rows(e: HandScored, record: HandRecord | None) -> list[Row]:
+def breakdown_rows(e: HandScored, record: HandRecord | None, belote: bool = False) -> list[Row]:
+    if belote:
+        return belote_rows(e, record)
     sc, c = e.score, e.contract
     rows: list[Row] = [
         (tr("sum.tricks"), str(e.tricks[0]), str(e.tricks[1])),
@@ -92,18 +95,21 @@ def breakdown_rows(e: HandScored, record: HandRecord | None) -> list[Row]:
 
 
 def sheet_rows(sheet: list[HandRecord], contracts: dict[int, Contract],
-               names: tuple[str, ...]) -> list[tuple[str, str, str, str]]:
+               names: tuple[str, ...], belote: bool = False) -> list[tuple[str, str, str, str]]:
     out = []
     for rec in sheet:
         pts = rec.score.points if rec.score is not None else (0, 0)
+        pts = (pts[0] + rec.held_awarded[0], pts[1] + rec.held_awarded[1])
         if rec.score is None:
             label = tr("sum.thrown")
         elif rec.number in contracts:
-            label = contract_label(contracts[rec.number], names)
+            label = contract_label(contracts[rec.number], names, belote)
         elif rec.contract is not None:
-            label = contract_label(rec.contract, names)
+            label = contract_label(rec.contract, names, belote)
         else:
             label = rec.contract_label
+        if rec.score is not None and rec.score.held:
+            label += " · " + tr("sum.held_cell", points=rec.score.held)
         out.append((str(rec.number), label, f"+{pts[0]}  ({rec.totals[0]})",
                     f"+{pts[1]}  ({rec.totals[1]})"))
     return out
@@ -117,12 +123,13 @@ class Overlays:
         self.r = renderer
         self.names: tuple[str, ...] = ("You", "East", "North", "West")
         self.contracts: dict[int, Contract] = {}
-        """Set by the app: the players' names and each hand's contract, for the labels."""
+        self.rules = Rules()
+        """Set by the app: the players' names, each hand's contract and the match's rules."""
 
     def frame(self, screen: pygame.Surface, lay: Layout, box: pygame.Rect | None = None) -> pygame.Rect:
-        veil(screen)
+        """An opaque box (the window dims what is around it): nothing below shows through."""
         box = box or lay.modal_rect()
-        self.r.panel(screen, box, border=GOLD, alpha=238, radius=max(10, round(14 * lay.u)))
+        self.r.panel(screen, box, border=GOLD, alpha=255, radius=max(10, round(14 * lay.u)))
         return box
 
     def put(self, screen: pygame.Surface | None, surf: pygame.Surface, box: pygame.Rect, x: int,
@@ -166,7 +173,9 @@ class Overlays:
         pad = max(10, round(18 * lay.u))
         fs, small = lay.font_size, lay.small_font
         number = record.number if record is not None else len(sheet)
-        title = r.fit_rich(tr("sum.title", number=number, contract=contract_label(e.contract, self.names)),
+        belote = self.rules.belote
+        contract = contract_label(e.contract, self.names, belote)
+        title = r.fit_rich(tr("sum.title", number=number, contract=contract),
                            lay.big_font, box.width - 2 * pad, INK, True)
         y = box.y + pad
         self.put(screen, title, box, box.x + pad, y)
@@ -176,12 +185,12 @@ class Overlays:
         self.put(screen, winner, box, box.x + pad, y)
         y += winner.get_height() + 2
         left_w = round((box.width - 3 * pad) * 0.56)
-        for text in (reason_sentence(e) + ".", rounding_sentence(e) + "."):
+        for text in (reason_sentence(e, belote) + ".", rounding_sentence(e, record, belote) + "."):
             for line in a.wrap(text, small, left_w):
                 self.put(screen, a.text(line, small, DIM_INK), box, box.x + pad, y)
                 y += a.font(small).get_linesize()
             y += pad // 2
-        y = self.table(screen, lay, box, box.x + pad, y, left_w, breakdown_rows(e, record))
+        y = self.table(screen, lay, box, box.x + pad, y, left_w, breakdown_rows(e, record, belote))
         sx = box.x + 2 * pad + left_w
         buttons = lay.button_h() + 2 * lay.m
         sheet_bottom = self.sheet(screen, lay, box, sx, top, box.right - pad - sx,
@@ -228,7 +237,7 @@ class Overlays:
         line = a.font(fs).get_linesize() + 2
         y += line
         self.hline(screen, box, x, x + w, y - 2)
-        rows = sheet_rows(sheet, self.contracts, self.names)
+        rows = sheet_rows(sheet, self.contracts, self.names, self.rules.belote)
         fit = max(1, (bottom - y) // line)
         if len(rows) > fit:
             rows = rows[-(fit - 1):] if fit > 1 else rows[-1:]
@@ -249,9 +258,10 @@ class Overlays:
     # ----- match end -----------------------------------------------------------------------
 
     def match_end_rect(self, lay: Layout, e: MatchOver, sheet: list[HandRecord],
-                       names: tuple[str, ...] = ("You", "East", "North", "West")) -> pygame.Rect:
+                       names: tuple[str, ...] = ("You", "East", "North", "West"),
+                       footer: str = "") -> pygame.Rect:
         full = lay.modal_rect()
-        h = self.match_end(None, lay, e, sheet, names, full)
+        h = self.match_end(None, lay, e, sheet, names, full, footer)
         box = pygame.Rect(0, 0, min(full.width, max(round(lay.w * 0.5), round(760 * lay.u))),
                           min(full.height, h))
         box.center = full.center
@@ -259,10 +269,11 @@ class Overlays:
 
     def match_end(self, screen: pygame.Surface | None, lay: Layout, e: MatchOver, sheet: list[HandRecord],
                   names: tuple[str, ...] = ("You", "East", "North", "West"),
-                  box: pygame.Rect | None = None) -> int:
-        """Winner, final score and the score sheet; returns the height the content needs."""
+                  box: pygame.Rect | None = None, footer: str = "") -> int:
+        """Winner, final score, the score sheet and a `footer` line (the match's seed); returns the
+        height the content needs."""
         if box is None:
-            box = self.match_end_rect(lay, e, sheet, names)
+            box = self.match_end_rect(lay, e, sheet, names, footer)
         if screen is not None:
             self.frame(screen, lay, box)
         a = self.r.assets
@@ -271,11 +282,11 @@ class Overlays:
         title = a.fit_text(tr(key, partner=names[2], east=names[1], west=names[3]),
                            round(lay.big_font * 1.35), box.width - 2 * pad, TEAM_COLOURS[e.winner], bold=True)
         final = a.text(tr("end.final", us=e.scores[0], them=e.scores[1]), lay.big_font, INK, bold=True)
-        extra = tr("end.hands", hands=len(sheet))
+        extra = trn("end.hands", len(sheet))
         if e.by_gahwa:
             extra = tr("end.gahwa") + " · " + extra
         else:
-            extra += " · " + tr("hud.target", target=MATCH_TARGET)
+            extra += " · " + tr("hud.target", target=self.rules.target)
         sub = a.fit_text(extra, lay.font_size, box.width - 2 * pad, DIM_INK)
         y = box.y + pad
         for surf, gap in ((title, pad // 2), (final, pad // 3), (sub, pad)):
@@ -284,42 +295,64 @@ class Overlays:
             y += surf.get_height() + gap
         w = min(box.width - 2 * pad, round(680 * lay.u))
         buttons = lay.button_h() + 2 * lay.m
-        y = self.sheet(screen, lay, box, box.centerx - w // 2, y, w, box.bottom - buttons - pad // 2, sheet)
+        small = max(10, lay.small_font - 1)
+        foot_h = a.font(small).get_linesize() + pad // 2 if footer else 0
+        y = self.sheet(screen, lay, box, box.centerx - w // 2, y, w,
+                       box.bottom - buttons - pad // 2 - foot_h, sheet)
+        if footer:
+            y += pad // 2
+            if screen is not None:
+                s = a.fit_text(footer, small, box.width - 2 * pad, DIM_INK)
+                screen.blit(s, s.get_rect(midtop=(box.centerx, y)))
+            y += foot_h - pad // 2
         return y - box.y + pad // 2 + buttons
 
     # ----- last trick ----------------------------------------------------------------------
 
     def last_trick_rect(self, lay: Layout) -> pygame.Rect:
-        w, h = round(lay.tcw * 4.4), round(lay.tch * 2.75)
-        r = pygame.Rect(0, 0, w, h)
+        w, h = round(lay.tcw * 5.2), round(lay.tch * 3.1)
+        r = pygame.Rect(0, 0, min(w, lay.w - 2 * lay.m), min(h, lay.h - 2 * lay.m))
         r.center = (round(lay.cx), round(lay.cy))
         return r
 
     def last_trick(self, screen: pygame.Surface, lay: Layout,
-                   last: tuple[int, list[tuple[int, int]]] | None, names: tuple[str, ...]) -> None:
-        veil(screen, 110)
+                   last: tuple[int, list[tuple[int, int]]] | None, names: tuple[str, ...]) -> list[str]:
+        """The last trick: the four cards where they were played, each with its player's name, the
+        leader marked ('led') and the winner's card outlined. Returns the labels drawn (tests)."""
         box = self.last_trick_rect(lay)
-        self.r.panel(screen, box, border=GOLD, alpha=240)
+        self.r.panel(screen, box, border=GOLD, alpha=255)
         a = self.r.assets
         pad = max(8, round(12 * lay.u))
         if last is None:
             t = a.fit_text(tr("last.none"), lay.font_size, box.width - 2 * pad, INK)
             screen.blit(t, t.get_rect(center=box.center))
-            return
+            return []
         winner, cards = last
+        leader = cards[0][0]
         title = a.fit_text(tr("last.title", seat=names[winner]), lay.font_size, box.width - 2 * pad, INK,
                            bold=True)
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
-        w, h = lay.tcw * 0.72, lay.tch * 0.72
-        cx, cy = box.centerx, box.centery + title.get_height() // 4
-        offs = {0: (0, 0.5 * h), 1: (1.15 * w, 0), 2: (0, -0.5 * h), 3: (-1.15 * w, 0)}
+        w, h = lay.tcw * 0.68, lay.tch * 0.68
+        cx, cy = box.centerx, box.centery + title.get_height() // 3
+        offs = {0: (0, 0.56 * h), 1: (1.3 * w, 0), 2: (0, -0.56 * h), 3: (-1.3 * w, 0)}
+        labels: list[str] = []
+        small = lay.small_font
         for seat, card in cards:
             dx, dy = offs[seat]
             r = self.r.draw_card(screen, card, cx + dx, cy + dy, w, h, 0, True, True)
             if seat == winner:
                 pygame.draw.rect(screen, GOLD, r.inflate(6, 6), 3, border_radius=max(4, r.width // 12))
-            label = a.text(names[seat], lay.small_font, DIM_INK)
-            if seat in (1, 3):
-                screen.blit(label, label.get_rect(midtop=(r.centerx, r.bottom + 2)))
-        hint = a.fit_text(tr("last.hint"), lay.small_font, box.width - 2 * pad, DIM_INK)
+            text = names[seat] + (" · " + tr("last.led") if seat == leader else "")
+            labels.append(text)
+            colour = GOLD if seat == leader else DIM_INK
+            label = a.fit_text(text, small, round(w * 1.9), colour, bold=seat == leader)
+            if seat == 2:
+                spot = label.get_rect(bottomleft=(r.right + 4, r.top + label.get_height() + 2))
+            elif seat == 0:
+                spot = label.get_rect(topleft=(r.right + 4, r.bottom - label.get_height() - 2))
+            else:
+                spot = label.get_rect(midtop=(r.centerx, r.bottom + 3))
+            screen.blit(label, spot.clamp(box.inflate(-4, -4)))
+        hint = a.fit_text(tr("last.hint"), small, box.width - 2 * pad, DIM_INK)
         screen.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - pad // 2)))
+        return labels

@@ -1,4 +1,4 @@
-"""pygame-gui widgets: the call panel (exactly the legal calls), project choice, modal and toolbar buttons.
+"""pygame-gui widgets of the table: the call panel (exactly the legal calls), project choice, the toolbar.
 
 Widgets are rebuilt from what the table needs each frame (`want(...)`): a panel exists while its
 key (kind, actions, window size) stays the same, so resizing or a new decision simply builds it again.
@@ -83,20 +83,24 @@ class Gui:
         self.lay = lay
         self.manager = pygame_gui.UIManager((lay.w, lay.h), theme(lay))
         self.measure = self._measure_font(lay)
+        self.note_font = self._note_font(lay)
         self.panel: Panel | None = None
-        self.modal: Panel | None = None
         self.tools: dict[str, pygame_gui.elements.UIButton] = {}
         self._tool_labels: tuple[str, ...] = ()
 
     def resize(self, lay: Layout) -> None:
         self.clear_panel()
-        self.clear_modal()
         for b in self.tools.values():
             _call(b, "kill")
         self.tools, self._tool_labels = {}, ()
         self.lay = lay
         self.manager = pygame_gui.UIManager((lay.w, lay.h), theme(lay))
         self.measure = self._measure_font(lay)
+        self.note_font = self._note_font(lay)
+
+    @staticmethod
+    def _note_font(lay: Layout) -> pygame.font.Font:
+        return pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans.ttf"), lay.small_font)
 
     @staticmethod
     def _measure_font(lay: Layout) -> pygame.font.Font:
@@ -119,7 +123,13 @@ class Gui:
         actions = actions or []
         lay = self.lay
         widths = [self.label_width(label) for _, label in actions]
-        rect = lay.panel_rect(widths)
+        lines = 0
+        min_w = 0
+        if subtitle:  # the note under the title: at most two lines of the small font, never shrunk
+            min_w = min(lay.w - 2 * lay.m, round(620 * lay.u))
+            width = lay.panel_rect(widths, 0, min_w).width - 2 * max(6, round(10 * lay.u))
+            lines = min(2, len(i18n.wrap_lines(subtitle, self.note_font, width)))
+        rect = lay.panel_rect(widths, lines, min_w)
         panel = Panel(key, rect, title, subtitle)
         rects = lay.panel_buttons(rect, widths)
         if i18n.is_rtl():  # the first call on the right, where an Arabic reader starts
@@ -136,29 +146,6 @@ class Gui:
             for b in self.panel.buttons.values():
                 _call(b, "kill")
         self.panel = None
-
-    # ----- modal buttons -------------------------------------------------------------------
-
-    def want_modal(self, key: tuple[object, ...] | None, rects: list[pygame.Rect] | None = None,
-                   labels: list[tuple[int, str]] | None = None) -> Panel | None:
-        if key is None:
-            self.clear_modal()
-            return None
-        if self.modal is not None and self.modal.key == key:
-            return self.modal
-        self.clear_modal()
-        panel = Panel(key, self.lay.modal_rect(), "", "")
-        for (code, label), r in zip(labels or [], rects or [], strict=True):
-            panel.buttons[code] = pygame_gui.elements.UIButton(r, i18n.display_text(label),
-                                                               manager=self.manager)
-        self.modal = panel
-        return panel
-
-    def clear_modal(self) -> None:
-        if self.modal is not None:
-            for b in self.modal.buttons.values():
-                _call(b, "kill")
-        self.modal = None
 
     # ----- toolbar -------------------------------------------------------------------------
 
@@ -181,25 +168,22 @@ class Gui:
             elif not visible and b.visible:
                 _call(b, "hide")
 
+    def tools_key(self) -> tuple[str, ...]:
+        return self._tool_labels
+
     def buttons_in_view(self) -> list[tuple[str, int | str, pygame_gui.elements.UIButton]]:
-        """The buttons the keyboard can reach now, left to right as drawn: the modal's, else the panel's."""
+        """The call panel's buttons, left to right as drawn (what ← → move through)."""
         items: list[tuple[str, int | str, pygame_gui.elements.UIButton]] = []
-        if self.modal is not None and self.modal.buttons:
-            items = [("modal", code, b) for code, b in self.modal.buttons.items()]
-        elif self.panel is not None:
+        if self.panel is not None:
             items = [("call", action, b) for action, b in self.panel.buttons.items()]
         return sorted(items, key=lambda it: it[2].rect.x)
 
     def which(self, element: object) -> tuple[str, int | str] | None:
-        """('call', action) / ('modal', code) / ('tool', name) for a pressed button."""
+        """('call', action) / ('tool', name) for a pressed button."""
         if self.panel is not None:
             for action, b in self.panel.buttons.items():
                 if b is element:
                     return ("call", action)
-        if self.modal is not None:
-            for code, b in self.modal.buttons.items():
-                if b is element:
-                    return ("modal", code)
         for name, b in self.tools.items():
             if b is element:
                 return ("tool", name)

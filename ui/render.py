@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import pygame
 
-from game.cards import SUIT_SYMBOLS
+from game.cards import team_of
 from game.contract import Contract
 
 from . import i18n
-from .animator import Hud
+from .animator import DOUBLING, Hud
 from .assets import BACK, Assets
 from .layout import Layout, Place
+from .rulesets import rules_line
 from .table import HAND, Sprite, TableModel
-from .text import card_label, team_name, tr
+from .text import card_label, contract_name, team_name, tr, trn
 
 Colour = tuple[int, int, int]
 INK: Colour = (244, 240, 226)
@@ -26,6 +28,14 @@ DARK: Colour = (24, 30, 26)
 TEAM_COLOURS: tuple[Colour, Colour] = ((232, 190, 82), (126, 178, 228))
 PANEL_BG = (14, 38, 24, 215)
 RED_SUITS = {"♥", "♦"}
+
+
+class ScoreItem(NamedTuple):
+    text: str
+    rect: pygame.Rect
+    size: int
+    colour: Colour
+    bold: bool
 
 
 @dataclass
@@ -131,9 +141,14 @@ class Renderer:
                 screen.blit(self.assets.rounded_mask(r.width, r.height, (10, 20, 14, 120)), r)
 
     def draw_shown(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
+        """The projects face up; a card of them already played is dimmed and struck through."""
         for seat, cards in hud.shown.items():
             for place, card in zip(lay.shown_places(seat, len(cards)), cards, strict=True):
-                self.draw_card(screen, card, place.x, place.y, place.w, place.h, 0, True, True)
+                r = self.draw_card(screen, card, place.x, place.y, place.w, place.h, 0, True, True)
+                if card in hud.played_shown:
+                    screen.blit(self.assets.rounded_mask(r.width, r.height, (8, 16, 12, 170)), r)
+                    width = max(2, round(3 * lay.u))
+                    pygame.draw.line(screen, (236, 120, 110), r.topright, r.bottomleft, width)
 
     # ----- text helpers --------------------------------------------------------------------
 
@@ -189,7 +204,7 @@ class Renderer:
     def draw_plates(self, screen: pygame.Surface, lay: Layout, hud: Hud, aff: Affordance) -> None:
         for seat in range(4):
             r = lay.plate_rect(seat)
-            team = seat & 1
+            team = team_of(seat)
             active = aff.active_seat == seat
             border = TEAM_COLOURS[team] if active else tuple(c // 2 + 20 for c in TEAM_COLOURS[team])
             self.panel(screen, r, border=border, alpha=200 if active else 160,  # type: ignore[arg-type]
@@ -218,27 +233,57 @@ class Renderer:
                 d = self.assets.text(tr("hud.dealer"), max(10, round(rad * 1.1)), DARK, bold=True)
                 screen.blit(d, d.get_rect(center=c))
 
+    def score_items(self, lay: Layout, hud: Hud) -> list[ScoreItem]:
+        """The score panel as (text, where, font size): the title, then for each team its name and
+        match score and, under them, the hand's tricks and card points, and last the rules of the
+        match (classic Belote: with the 81-81 points held). Every figure has its place at any size
+        and in both languages (a text is made smaller, never left out)."""
+        r = lay.score_rect()
+        a, pad = self.assets, max(6, round(10 * lay.u))
+        room = r.width - 2 * pad
+        items: list[ScoreItem] = []
+
+        def place(text: str, size: int, colour: Colour, bold: bool, x: int, y: int, width: int,
+                  right: bool = False) -> int:
+            while size > 9 and a.width(text, size, bold) > width:
+                size -= 1
+            w = a.width(text, size, bold)
+            h = a.font(size, bold).get_linesize()
+            left = x + width - w if right else x
+            if i18n.is_rtl():
+                left = r.left + r.right - left - w
+            items.append(ScoreItem(text, pygame.Rect(left, y, w, h), size, colour, bold))
+            return h
+
+        y = r.y + pad // 2
+        title = tr("hud.hand", number=hud.hand_number) + " · " + tr("hud.target", target=hud.rules.target)
+        y += place(title, lay.small_font, DIM_INK, False, r.x + pad, y, room)
+        for team in (0, 1):
+            score = str(hud.scores[team])
+            sw = a.width(score, lay.font_size + 2, True)
+            line = place(score, lay.font_size + 2, INK, True, r.x + pad, y, room, right=True)
+            name = place(team_name(team), lay.font_size, TEAM_COLOURS[team], True, r.x + pad, y + 1,
+                         room - sw - pad // 2)
+            y += max(line, name + 1)
+            hand = trn("hud.tricks", hud.tricks[team]) + " · " + trn("hud.points", hud.points[team])
+            y += place(hand, max(10, lay.small_font - 1), DIM_INK, False, r.x + pad, y, room)
+        small = lay.rules_font
+        held_w = 0
+        if hud.held:
+            held = trn("hud.held", hud.held)
+            held_w = a.width(held, small, True) + pad // 2
+            place(held, small, GOLD, True, r.x + pad, y, room, right=True)
+        rules = rules_line(hud.rules)
+        if a.width(rules, small) > room - held_w:  # too many variants for the line: count them
+            rules = rules_line(hud.rules, max_tags=0)
+        place(rules, small, DIM_INK, False, r.x + pad, y, room - held_w)
+        return items
+
     def draw_score(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
         r = lay.score_rect()
         self.panel(screen, r, border=(70, 110, 80))
-        a, pad = self.assets, max(6, round(10 * lay.u))
-        title = a.fit_text(tr("hud.hand", number=hud.hand_number) + " · " + tr("hud.target", target=152),
-                           lay.small_font, r.width - 2 * pad, DIM_INK)
-        self.put(screen, title, r, r.x + pad, r.y + pad // 2)
-        row_h = (r.height - title.get_height() - pad) // 2
-        for team in (0, 1):
-            y = r.y + pad // 2 + title.get_height() + team * row_h + max(2, pad // 3)
-            name = a.text(team_name(team), lay.font_size, TEAM_COLOURS[team], bold=True)
-            self.put(screen, name, r, r.x + pad, y)
-            score = a.text(str(hud.scores[team]), lay.font_size + 2, INK, bold=True)
-            self.put(screen, score, r, r.right - pad - score.get_width(), y - 1)
-            if hud.phase == "playing" or hud.tricks != [0, 0]:
-                key = "hud.tricks_one" if hud.tricks[team] == 1 else "hud.tricks"
-                info = a.text(tr(key, tricks=hud.tricks[team], points=hud.points[team]),
-                              max(10, lay.small_font - 2), DIM_INK)
-                x = r.x + pad + name.get_width() + pad
-                if x + info.get_width() < r.right - pad - score.get_width() - pad // 2:
-                    self.put(screen, info, r, x, y + (name.get_height() - info.get_height()) // 2 + 1)
+        for item in self.score_items(lay, hud):
+            screen.blit(self.assets.text(item.text, item.size, item.colour, item.bold), item.rect.topleft)
 
     def draw_badge(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
         r = lay.badge_rect()
@@ -251,11 +296,11 @@ class Renderer:
             phase = tr("hud.bidding", round=hud.bidding_round) if hud.phase != "over" else ""
             head = self.fit_rich(phase, lay.font_size, room, INK, bold=True)
             self.put(screen, head, r, r.x + pad, r.y + pad // 2 + 2)
-            if hud.buying_card >= 0 and hud.phase in ("bidding", "deal"):
+            if hud.buying_card >= 0 and hud.phase == "bidding":  # not while the cards are dealt
                 sub = self.fit_rich(tr("panel.buying", card=card_label(hud.buying_card)), lay.font_size, room)
                 self.put(screen, sub, r, r.x + pad, r.bottom - pad // 2 - sub.get_height() - 2)
             return
-        head = self.fit_rich(contract_title(c), lay.big_font, room, INK, bold=True)
+        head = self.fit_rich(contract_name(c, hud.rules.belote), lay.big_font, room, INK, bold=True)
         self.put(screen, head, r, r.x + pad, r.y + pad // 2)
         sub = self.fit_rich(contract_detail(c, hud.names), lay.small_font, room, DIM_INK)
         self.put(screen, sub, r, r.x + pad, r.bottom - pad // 2 - sub.get_height() - 1)
@@ -324,9 +369,10 @@ class Renderer:
         pygame.draw.rect(screen, (255, 255, 255), r.inflate(6 * w, 6 * w), w, border_radius=radius + 3 * w)
 
     def draw_toast(self, screen: pygame.Surface, lay: Layout, text: str, kind: str = "error",
-                   above: int | None = None, at_top: bool = False) -> pygame.Rect | None:
+                   above: int | None = None, at_top: bool = False, detail: str = "") -> pygame.Rect | None:
         """A message above South's hand (or above `above`, the call panel's top): red for a refused
-        card, dark with a gold edge for announcements and hints; wrapped to at most three lines."""
+        card, dark with a gold edge for announcements and hints; wrapped to at most four lines,
+        and a smaller `detail` line under it (a hint's figures)."""
         if not text:
             return None
         a = self.assets
@@ -336,8 +382,12 @@ class Renderer:
         lines = a.wrap(text, size, max_w - 2 * pad, bold=True)[:4] or [text]
         surfs = [self.rich(line, size, INK, bold=True) for line in lines]
         line_h = a.font(size, True).get_linesize()
+        small = max(10, lay.small_font - 1)
+        for line in a.wrap(detail, small, max_w - 2 * pad)[:2]:
+            surfs.append(self.rich(line, small, DIM_INK))
         w = max(s.get_width() for s in surfs) + 2 * pad
-        h = line_h * len(surfs) + pad
+        h = sum(max(line_h, s.get_height()) if i < len(lines) else s.get_height() + 2
+                for i, s in enumerate(surfs)) + pad
         r = pygame.Rect(0, 0, min(w, lay.w - 2 * lay.m), h)
         x, y = lay.toast_pos()
         if above is not None:
@@ -353,9 +403,57 @@ class Renderer:
         screen.blit(surf, r)
         if kind != "error":
             pygame.draw.rect(screen, GOLD, r, 2, border_radius=radius)
+        y = r.y + pad // 2
         for i, s in enumerate(surfs):
-            screen.blit(s, s.get_rect(midtop=(r.centerx, r.y + pad // 2 + i * line_h)))
+            screen.blit(s, s.get_rect(midtop=(r.centerx, y)))
+            y += line_h if i < len(lines) else s.get_height() + 2
         return r
+
+    # ----- the call panel and the calls of the hand ----------------------------------------
+
+    def draw_call_panel(self, screen: pygame.Surface, lay: Layout, rect: pygame.Rect, title: str,
+                        note: str) -> None:
+        """The panel's box, its title and, under it, a note (the projects, what Locked means),
+        wrapped rather than shrunk below the small font."""
+        self.panel(screen, rect, border=(232, 190, 82), alpha=225)
+        pad = max(6, round(10 * lay.u))
+        y = rect.y + pad // 2 + 1
+        head = self.fit_rich(title, lay.font_size, rect.width - 2 * pad, bold=True)
+        screen.blit(head, head.get_rect(midtop=(rect.centerx, y)))
+        y += head.get_height()
+        if note:
+            size = lay.small_font
+            for line in self.assets.wrap(note, size, rect.width - 2 * pad)[:2]:
+                s = self.rich(line, size, DIM_INK)
+                screen.blit(s, s.get_rect(midtop=(rect.centerx, y)))
+                y += s.get_height()
+
+    def draw_call_log(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
+        """The calls of the hand so far, by seat (the latest ones when they do not all fit)."""
+        box = lay.call_log_rect()
+        rows = call_rows(hud)
+        if not rows:
+            return
+        a = self.assets
+        pad = max(6, round(9 * lay.u))
+        size = lay.small_font
+        line = a.font(size).get_linesize()
+        fit = max(1, (box.height - pad - line) // line)
+        shown = rows[-fit:]
+        h = pad + line * (len(shown) + 1)
+        r = pygame.Rect(box.x, box.y, box.width, min(box.height, h))
+        self.panel(screen, r, border=(70, 110, 80), alpha=200)
+        title = tr("bids.title_short") + (" …" if len(shown) < len(rows) else "")
+        head = a.fit_text(title, size, r.width - 2 * pad, DIM_INK, True)
+        self.put(screen, head, r, r.x + pad, r.y + pad // 2)
+        y = r.y + pad // 2 + line
+        name_w = round((r.width - 2 * pad) * 0.45)
+        for stage, seat, words in shown:
+            name = a.fit_text(stage_prefix(stage) + hud.names[seat], size, name_w, DIM_INK)
+            self.put(screen, name, r, r.x + pad, y)
+            call = self.fit_rich(words, size, r.width - 2 * pad - name_w - pad // 2, INK, bold=True)
+            self.put(screen, call, r, r.x + pad + name_w + pad // 2, y)
+            y += line
 
     # ----- everything ----------------------------------------------------------------------
 
@@ -385,8 +483,13 @@ class Renderer:
             screen.blit(num, num.get_rect(center=c))
 
 
-def contract_title(c: Contract) -> str:
-    return tr("call.sun") if c.sun else tr("call.hokum_suit", suit=SUIT_SYMBOLS[c.trump])
+def stage_prefix(stage: int) -> str:
+    return "" if stage == 1 else ("× · " if stage == DOUBLING else f"{stage} · ")
+
+
+def call_rows(hud: Hud) -> list[tuple[int, int, str]]:
+    """(stage, seat, words) for every call shown so far this hand."""
+    return [(c.stage, c.seat, c.words()) for c in hud.calls]
 
 
 def contract_detail(c: Contract, names: tuple[str, ...]) -> str:

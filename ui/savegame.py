@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.errors import RecordError
 from game.match import MatchState
-from game.record import RecordError, record_of, replay
+from game.record import record_of, replay
 
 from . import schemas
 from .storage import StoredFile, save_file

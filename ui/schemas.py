@@ -16,17 +16,19 @@ from functools import lru_cache
 from typing import Any
 
 from ai.registry import AgentSpecError, check_spec
-from game.rules import Rules
+from game.rules import Rules, RuleSet
 
 JSON = dict[str, Any]
 
 SEED: JSON = {"type": "integer", "minimum": -(2**63), "maximum": 2**63 - 1}
 COUNT: JSON = {"type": "integer", "minimum": 0, "maximum": 10**9}
 RULES: JSON = {"type": "object", "additionalProperties": False,
-               "properties": {f.name: {"type": "boolean"} for f in fields(Rules)}}
-ACTION: JSON = {"type": "string", "pattern": "^[A-Za-z0-9-]{1,12}$"}
+               "properties": {f.name: ({"enum": list(RuleSet)} if f.name == "game" else {"type": "boolean"})
+                              for f in fields(Rules)}}
+ACTION: JSON = {"type": "string", "pattern": "^[A-Za-z0-9-]{1,12}!?$"}
+"""A move: a card ('KC'; 'KH!' announcing belote), a call ('pass', 'hokum-S')."""
 MAX_ACTIONS = 20_000
-"""Far more than any match to 152 takes (a few hundred actions)."""
+"""Far more than any match takes (a few hundred actions, to 152 or to 1000 in classic Belote)."""
 
 RECORD: JSON = {
     "type": "object",
@@ -87,7 +89,7 @@ def _validator_class() -> Any:
         return isinstance(value, int) and not isinstance(value, bool)
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", strict_int)
-    return validators.extend(Draft202012Validator, type_checker=checker)
+    return validators.extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-untyped-call]
 
 
 @lru_cache(maxsize=1)

@@ -34,6 +34,15 @@ class Settings:
     name_north: str = "Noura"
     name_west: str = "Saad"
     rules: Rules = field(default_factory=Rules)
+    """The rules of the next match (a preset, then any variant switched)."""
+    announce_belote: bool = True
+    """Classic Belote: play the King and Queen of trump announcing belote / rebelote for the player
+    (off: Space announces them, as in seed 003's client)."""
+    window_x: int = 0
+    window_y: int = 0
+    window_w: int = 0
+    """The window as it was left (0: not yet known; `--size` overrides it)."""
+    window_h: int = 0
 
     def difficulty(self, seat: int) -> str:
         return (self.difficulty_east, self.difficulty_north, self.difficulty_west)[seat - 1]
@@ -47,7 +56,7 @@ class Settings:
         return d
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
         """Settings from stored data, validated against SCHEMA; values that do not match fall back
         to the default and are listed, so one bad value never costs the others."""
         if not isinstance(data, dict):
@@ -81,6 +90,10 @@ SCHEMA: dict[str, Any] = {
         **{f"name_{seat}": {"type": "string", "format": schemas.NAME_FORMAT}
            for seat in ("south", "east", "north", "west")},
         "rules": schemas.RULES,
+        "announce_belote": {"type": "boolean"},
+        # the window as it was left: on some screen, and never larger than an 8K display
+        **{f"window_{k}": {"type": "integer", "minimum": -65536, "maximum": 65536} for k in "xy"},
+        **{f"window_{k}": {"type": "integer", "minimum": 0, "maximum": 8192} for k in "wh"},
     },
 }
 """Every setting a file may hold (a test checks that it names each field of Settings)."""

@@ -6,9 +6,10 @@
 Backends, the first that is present:
   - a screen reader through `accessible_output2` (NVDA, JAWS, VoiceOver...), only if it is installed;
   - Windows: PowerShell with System.Speech (SAPI), in a hidden background process;
-  - macOS: `say`;
+  - macOS: VoiceOver when it runs (AppleScript `output`), else `say` (the system voice);
   - Linux: `spd-say` (speech-dispatcher, interrupts itself), else `espeak-ng` or `espeak`.
-A new utterance cuts the previous one. Without any backend, or with speech off, `say` does nothing.
+`say` cuts what is being said (the player asked for it); `queue` waits for it (the table's running
+commentary: every call, card and trick). Without any backend, or with speech off, both do nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import logging
 import shutil
 import subprocess
 import sys
+from collections import deque
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
@@ -31,6 +33,12 @@ class Backend(Protocol):
     def speak(self, text: str, language: str) -> None: ...
 
     def stop(self) -> None: ...
+
+
+def _busy(backend: Backend) -> bool:
+    """Still speaking (a process backend whose process runs); unknown counts as not."""
+    busy = getattr(backend, "busy", None)
+    return bool(busy()) if callable(busy) else False
 
 
 class _ProcessBackend:
@@ -58,6 +66,9 @@ class _ProcessBackend:
                 proc.stdin.write(data)  # a sentence fits the pipe buffer: this does not block
             with contextlib.suppress(OSError):
                 proc.stdin.close()
+
+    def busy(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
 
     def stop(self) -> None:
         proc, self._proc = self._proc, None
@@ -138,8 +149,9 @@ class SpeechDispatcher(_ProcessBackend):
         self.exe = exe
 
     def command(self, text: str, language: str) -> tuple[list[str], bytes | None]:
-        # Priority "text": a newer message interrupts the one being spoken.
-        return [self.exe, "-P", "text", "-l", language, "--", text], None
+        # Priority "text": a newer message interrupts the one being spoken; -w: the process lasts as
+        # long as the speech, so queued announcements wait for it.
+        return [self.exe, "-w", "-P", "text", "-l", language, "--", text], None
 
 
 class ESpeak(_ProcessBackend):
@@ -153,8 +165,30 @@ class ESpeak(_ProcessBackend):
         return [self.exe, "-v", language, "--stdin"], text.encode("utf-8")
 
 
+class MacVoiceOver(_ProcessBackend):
+    """VoiceOver, when it runs, speaks what the game says (AppleScript `output`), in the voice and
+    speed the player chose for it; otherwise `say` (the system voice) is used."""
+
+    name = "voiceover"
+
+    def __init__(self, exe: str) -> None:
+        super().__init__()
+        self.exe = exe
+
+    def command(self, text: str, language: str) -> tuple[list[str], bytes | None]:
+        quoted = text.replace("\\", "\\\\").replace('"', '\\"')
+        return [self.exe, "-e", f'tell application "VoiceOver" to output "{quoted}"'], None
+
+
+def voiceover_running() -> bool:
+    try:
+        return subprocess.run(["pgrep", "-xq", "VoiceOver"], check=False, timeout=2).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+
 class ScreenReader:
-    """accessible_output2's Auto output (the running screen reader, else SAPI)."""
+    """accessible_output2's Auto output: the running screen reader (NVDA, JAWS, …), else SAPI."""
 
     name = "screen-reader"
 
@@ -163,6 +197,10 @@ class ScreenReader:
 
     def speak(self, text: str, language: str) -> None:
         self.output.speak(text, interrupt=True)
+
+    def speak_after(self, text: str, language: str) -> None:
+        """Queued by the screen reader itself after what it is saying."""
+        self.output.speak(text, interrupt=False)
 
     def stop(self) -> None:
         silence = getattr(self.output, "silence", None)
@@ -188,6 +226,9 @@ def find_backend(platform: str | None = None) -> Backend | None:
         exe = shutil.which("powershell") or shutil.which("pwsh")
         return PowerShellSapi(exe) if exe else None
     if platform == "darwin":
+        osa = shutil.which("osascript")
+        if osa and voiceover_running():
+            return MacVoiceOver(osa)
         exe = shutil.which("say")
         return MacSay(exe) if exe else None
     exe = shutil.which("spd-say")
@@ -208,6 +249,7 @@ class Speaker:
         self._detected = backend is not None or not detect
         self.last: str | None = None
         """The last text sent (tests, and to repeat it)."""
+        self._queue: deque[str] = deque()
 
     @property
     def backend(self) -> Backend | None:
@@ -239,6 +281,7 @@ class Speaker:
         backend = self.backend
         if backend is None:
             return False
+        self._queue.clear()
         try:
             backend.speak(text, self.language)
         except Exception as e:  # a backend that vanished or failed: stay quiet
@@ -247,7 +290,43 @@ class Speaker:
         self.last = text
         return True
 
+    def queue(self, text: str) -> bool:
+        """Say `text` after what is being said (the table's running commentary); `say` cuts in."""
+        if not self.enabled or not text.strip() or self.backend is None:
+            return False
+        after = getattr(self.backend, "speak_after", None)
+        if callable(after):
+            try:
+                after(text, self.language)
+            except Exception as e:  # a backend that vanished or failed: stay quiet
+                log.info("speech failed: %s", e)
+                return False
+            self.last = text
+            return True
+        self._queue.append(text)
+        self.poll()
+        return True
+
+    def poll(self) -> None:
+        """Start the next queued text once the voice is free (called every frame)."""
+        backend = self._backend
+        if backend is None or not self._queue or _busy(backend):
+            return
+        text = self._queue.popleft()
+        try:
+            backend.speak(text, self.language)
+            self.last = text
+        except Exception as e:
+            log.info("speech failed (%s): %s", backend.name, e)
+
+    def busy(self) -> bool:
+        """Speech is on and still has something to say (the table waits for it between moves)."""
+        if not self.enabled or self._backend is None:
+            return False
+        return bool(self._queue) or _busy(self._backend)
+
     def stop(self) -> None:
+        self._queue.clear()
         backend = self._backend
         if backend is None:
             return

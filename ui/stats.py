@@ -1,4 +1,6 @@
-"""Statistics kept between runs: matches, hands, contracts, Al-Kaboot, Gahwa, best and worst hands."""
+"""Statistics kept between runs: matches, hands, contracts, Al-Kaboot, Gahwa, best and worst hands;
+per rule set — Saudi Baloot (with any of its variants) in the top-level counts, as files written
+before rule sets had them, and classic Belote apart in `belote` (other contracts, scores to 1000)."""
 
 from __future__ import annotations
 
@@ -6,11 +8,74 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from game.match import HandRecord
+from game.scoring import BELOTE_MADE
 
 from . import schemas
 from .storage import StoredFile, stats_file
 
 HUMAN_TEAM = 0
+
+
+def result_line(winner: int, scores: tuple[int, int]) -> str:
+    """'152-98 won', as the file keeps a match's result."""
+    won = winner == HUMAN_TEAM
+    return f"{scores[HUMAN_TEAM]}-{scores[1 - HUMAN_TEAM]} {'won' if won else 'lost'}"
+
+
+@dataclass
+class BeloteStats:
+    """Classic Belote's totals."""
+    matches_played: int = 0
+    matches_won: int = 0
+    hands_played: int = 0
+    hands_won: int = 0
+    hands_redealt: int = 0
+    """All passed twice: dealt again."""
+    taken: int = 0
+    made: int = 0
+    """Contracts we took that reached the 82 (our belote included) or took every trick."""
+    capot_for: int = 0
+    capot_against: int = 0
+    belote_for: int = 0
+    belote_against: int = 0
+    held_hands: int = 0
+    """81-81 hands (the takers' points held for the next hand's winner)."""
+    best_hand: int | None = None
+    """Largest margin of a hand for Us in points (ours minus theirs, held points won included)."""
+    worst_hand: int | None = None
+    recent: list[str] = field(default_factory=list)
+
+    def record_hand(self, hand: HandRecord) -> None:
+        if hand.score is None:
+            self.hands_redealt += 1
+            return
+        s = hand.score
+        self.hands_played += 1
+        self.hands_won += s.winner == HUMAN_TEAM
+        takers = s.counting_team  # in Belote the engine names the takers so
+        if takers == HUMAN_TEAM:
+            self.taken += 1
+            if s.kaboot:
+                self.made += s.winner == takers
+            else:
+                self.made += not s.held and s.counted_points + s.project_points[takers] >= BELOTE_MADE
+        if s.kaboot:
+            self.capot_for += s.winner == HUMAN_TEAM
+            self.capot_against += s.winner != HUMAN_TEAM
+        self.belote_for += s.project_points[HUMAN_TEAM] > 0
+        self.belote_against += s.project_points[1 - HUMAN_TEAM] > 0
+        self.held_hands += s.held > 0
+        won = hand.held_awarded
+        margin = s.points[HUMAN_TEAM] + won[HUMAN_TEAM] - s.points[1 - HUMAN_TEAM] - won[1 - HUMAN_TEAM]
+        if self.best_hand is None or margin > self.best_hand:
+            self.best_hand = margin
+        if self.worst_hand is None or margin < self.worst_hand:
+            self.worst_hand = margin
+
+    def record_match(self, winner: int, scores: tuple[int, int]) -> None:
+        self.matches_played += 1
+        self.matches_won += winner == HUMAN_TEAM
+        self.recent = [result_line(winner, scores), *self.recent][:RECENT]
 
 
 @dataclass
@@ -33,9 +98,14 @@ class Statistics:
     worst_hand: int | None = None
     recent: list[str] = field(default_factory=list)
     """The last few match results, e.g. '152-98 won'."""
+    belote: BeloteStats = field(default_factory=BeloteStats)
+    """Classic Belote's totals (the counts above are Saudi Baloot's)."""
 
-    def record_hand(self, hand: HandRecord) -> None:
-        """Count one finished hand of the match."""
+    def record_hand(self, hand: HandRecord, belote: bool = False) -> None:
+        """Count one finished hand of the match (`belote`: a hand of classic Belote)."""
+        if belote:
+            self.belote.record_hand(hand)
+            return
         if hand.score is None:
             self.hands_thrown_in += 1
             return
@@ -68,12 +138,13 @@ class Statistics:
         if self.worst_hand is None or margin < self.worst_hand:
             self.worst_hand = margin
 
-    def record_match(self, winner: int, scores: tuple[int, int]) -> None:
+    def record_match(self, winner: int, scores: tuple[int, int], belote: bool = False) -> None:
+        if belote:
+            self.belote.record_match(winner, scores)
+            return
         self.matches_played += 1
-        won = winner == HUMAN_TEAM
-        self.matches_won += won
-        line = f"{scores[HUMAN_TEAM]}-{scores[1 - HUMAN_TEAM]} {'won' if won else 'lost'}"
-        self.recent = [line, *self.recent][:RECENT]
+        self.matches_won += winner == HUMAN_TEAM
+        self.recent = [result_line(winner, scores), *self.recent][:RECENT]
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -86,26 +157,47 @@ class Statistics:
             raise ValueError(problem)
         s = cls()
         for f in fields(cls):
-            if f.name in data:
+            if f.name == "belote":
+                s.belote = _filled(BeloteStats(), data.get("belote", {}))
+            elif f.name in data:
                 setattr(s, f.name, list(data[f.name]) if f.name == "recent" else data[f.name])
         return s
 
 
+def _filled(b: BeloteStats, data: dict[str, Any]) -> BeloteStats:
+    for f in fields(b):
+        if f.name in data:
+            setattr(b, f.name, list(data[f.name]) if f.name == "recent" else data[f.name])
+    return b
+
+
 RECENT = 10
 MARGIN: dict[str, Any] = {"type": ["integer", "null"], "minimum": -100_000, "maximum": 100_000}
+RECENT_SCHEMA: dict[str, Any] = {
+    "type": "array", "maxItems": RECENT,
+    "items": {"type": "string", "pattern": "^[0-9]{1,6}-[0-9]{1,6} (won|lost)$"}}
+_NOT_COUNTS = ("best_hand", "worst_hand", "recent", "belote")
+BELOTE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        **{f.name: schemas.COUNT for f in fields(BeloteStats) if f.name not in _NOT_COUNTS},
+        "best_hand": MARGIN, "worst_hand": MARGIN, "recent": RECENT_SCHEMA,
+    },
+}
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        **{f.name: schemas.COUNT for f in fields(Statistics)
-           if f.name not in ("best_hand", "worst_hand", "recent")},
+        **{f.name: schemas.COUNT for f in fields(Statistics) if f.name not in _NOT_COUNTS},
         "best_hand": MARGIN,
         "worst_hand": MARGIN,
-        "recent": {"type": "array", "maxItems": RECENT,
-                   "items": {"type": "string", "pattern": "^[0-9]{1,6}-[0-9]{1,6} (won|lost)$"}},
+        "recent": RECENT_SCHEMA,
+        "belote": BELOTE_SCHEMA,
     },
 }
-"""What a statistics file may hold: bounded counts, and the recent results as '152-98 won'."""
+"""What a statistics file may hold: bounded counts, and the recent results as '152-98 won';
+classic Belote's under "belote" (absent from files written before rule sets: all zero)."""
 
 
 def load_stats(store: StoredFile | None = None) -> tuple[Statistics, str | None]:

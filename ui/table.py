@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.cards import suit_of
 from game.ranking import NO_TRUMP, STRENGTH
 
 from .layout import Layout, Place
@@ -20,7 +21,7 @@ SUIT_DISPLAY_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate
 
 def display_key(card: int, trump: int) -> tuple[int, int]:
     """South's hand: by suit (♠ ♥ ♣ ♦, colours alternating), then strongest first in the contract."""
-    return (SUIT_DISPLAY_ORDER.index(card >> 3), -STRENGTH[trump][card])
+    return (SUIT_DISPLAY_ORDER.index(suit_of(card)), -STRENGTH[trump][card])
 
 
 def ease_out(t: float) -> float:

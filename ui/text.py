@@ -1,5 +1,5 @@
-"""Every string the table shows goes through `tr(key, **kw)`: the translation files in assets/i18n
-(en.json is the source of truth, ar.json the Arabic) through `ui.i18n`.
+"""Every string the table shows goes through `tr(key, **kw)` (or `trn(key, count)` for a count):
+the gettext catalogues in assets/i18n (en.po is the source of truth, ar.po the Arabic) through `ui.i18n`.
 
 An unknown key is returned as it is, formatted with `kw` when given. Strings stay in logical order
 here; drawing turns them into visual order (`ui.i18n.render_text`, `display_text`).
@@ -26,18 +26,23 @@ from game.actions import (
     TRIPLE,
     Action,
 )
-from game.cards import RANK_LABELS, SUIT_SYMBOLS
+from game.cards import RANK_LABELS, SUIT_SYMBOLS, rank_of, suit_of
 from game.contract import Contract
 
 from . import i18n
 
-EN: dict[str, str] = i18n.load_table("en")
-"""The English table (assets/i18n/en.json): every key the game uses."""
+EN: set[str] = i18n.load_catalogue("en").keys()
+"""Every key of the English catalogue (assets/i18n/en.po)."""
 
 
 def tr(key: str, **kw: object) -> str:
     """The displayed text for `key` in the current language (English, else the key itself)."""
     return i18n.tr(key, **kw)
+
+
+def trn(key: str, n: int, **kw: object) -> str:
+    """A count with the language's plural form (`{count}` is the number)."""
+    return i18n.trn(key, n, **kw)
 
 
 def seat_name(seat: int) -> str:
@@ -57,7 +62,7 @@ def suit_symbol(suit: int) -> str:
 
 
 def card_label(card: int) -> str:
-    return RANK_LABELS[card & 7] + SUIT_SYMBOLS[card >> 3]
+    return RANK_LABELS[rank_of(card)] + SUIT_SYMBOLS[suit_of(card)]
 
 
 def project_name(kind: str) -> str:
@@ -72,8 +77,13 @@ _CALL_KEYS = {
 
 
 def call_label(action: Action, buying_suit: int | None = None, round_: int = 1,
-               choice: bool = False) -> str:
-    """The words for a call. `choice`: the Hokum bidder keeps Hokum or switches to Sun."""
+               choice: bool = False, belote: bool = False) -> str:
+    """The words for a call. `choice`: the Hokum bidder keeps Hokum or switches to Sun.
+    `belote`: classic Belote's calls, "Take ♦" (round 1) and "♠ trump" (round 2)."""
+    if belote and action == HOKUM and buying_suit is not None:
+        return tr("call.take_suit", suit=SUIT_SYMBOLS[buying_suit])
+    if belote and HOKUM_SUIT_BASE <= action < HOKUM_SUIT_BASE + 4:
+        return tr("call.trump_suit", suit=SUIT_SYMBOLS[action - HOKUM_SUIT_BASE])
     if HOKUM_SUIT_BASE <= action < HOKUM_SUIT_BASE + 4:
         return tr("call.hokum_suit", suit=SUIT_SYMBOLS[action - HOKUM_SUIT_BASE])
     if action == HOKUM:
@@ -88,9 +98,16 @@ def call_label(action: Action, buying_suit: int | None = None, round_: int = 1,
     return tr(_CALL_KEYS.get(action, str(action)))
 
 
-def contract_label(contract: Contract, names: tuple[str, ...]) -> str:
-    """'Hokum ♥ by Fahad ×2 locked', through tr()."""
-    name = tr("call.sun") if contract.sun else tr("call.hokum_suit", suit=SUIT_SYMBOLS[contract.trump])
+def contract_name(contract: Contract, belote: bool = False) -> str:
+    """'Hokum ♥', 'Sun'; in classic Belote '♥ trump'."""
+    if contract.sun:
+        return tr("call.sun")
+    return tr("call.trump_suit" if belote else "call.hokum_suit", suit=SUIT_SYMBOLS[contract.trump])
+
+
+def contract_label(contract: Contract, names: tuple[str, ...], belote: bool = False) -> str:
+    """'Hokum ♥ by Fahad ×2 locked' ('♥ trump by Fahad' in classic Belote), through tr()."""
+    name = contract_name(contract, belote)
     text = tr("contract.label", name=name, seat=names[contract.declarer])
     if contract.raise_level == 5:
         text += " " + tr("call.gahwa")

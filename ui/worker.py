@@ -12,25 +12,27 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import random
 import sys
 import threading
-import time
-from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol
 
 from ai.agent import Agent, RandomAgent
+from ai.coach import Verdict
 from ai.hints import HintReason, recommend_explained
+from ai.registry import make_agent as registry_make
 from game.actions import Action
 from game.observation import Observation
 
 Token = tuple[int, int]
-Answer = Action | tuple[Action, HintReason | None]
-"""A move, or for a hint request a move and why (a code the table translates)."""
+Answer = Action | tuple[Action, HintReason | None] | Verdict
+"""A move; for a hint request a move and why (a code the table translates); for a coach request
+the coach's verdict on the move played."""
 HINT_PREFIX = "hint:"
 """Spec of a hint request: "hint:medium" asks `ai.hints.recommend_explained` at that level."""
+COACH_SPEC = "coach"
+"""Spec of a coach request: `ai.coach.evaluate` of the request's `played` move."""
 
 
 @dataclass(frozen=True)
@@ -41,55 +43,18 @@ class Request:
     seed: int
     observation: Observation
     legal: tuple[Action, ...]
-
-
-class BusyAgent:
-    """Burns CPU for `ms` milliseconds, then plays randomly: stands in for a slow search when
-    measuring the frame time (spec "busy:1500")."""
-
-    def __init__(self, ms: float, seed: int) -> None:
-        self.name = f"busy:{ms:g}"
-        self.ms = ms
-        self.rng = random.Random(seed)
-
-    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        end = time.perf_counter() + self.ms / 1000.0
-        x = 0
-        while time.perf_counter() < end:
-            for i in range(2000):
-                x = (x * 31 + i) % 1_000_003
-        return legal_actions[self.rng.randrange(len(legal_actions))]
+    played: Action | None = None
+    """A coach request: the move the player made."""
 
 
 def make_agent(spec: str, seed: int) -> Agent:
-    """An agent from a spec such as "ismcts:hard", "heuristic", "random" (`ai.registry`).
-
-    Until `ai.registry` exists (or if it does not know the spec) this falls back to RandomAgent.
-    """
-    if spec == "random":
-        return RandomAgent(seed)
-    if spec.startswith("busy:"):
-        return BusyAgent(float(spec.split(":", 1)[1]), seed)
+    """The agent of a spec of the fixed registry (`ai.registry`); a spec it does not know plays
+    randomly (a save or a setting can name only registry agents: they are checked on load)."""
     try:
-        from ai.registry import make_agent as registry_make  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return RandomAgent(seed)
-    try:
-        agent: Agent = registry_make(spec, seed)
-    except (ValueError, KeyError, ImportError) as exc:
+        return registry_make(spec, seed)
+    except (ValueError, KeyError) as exc:
         print(f"baloot: unknown computer player {spec!r} ({exc}); playing random", file=sys.stderr)
         return RandomAgent(seed)
-    return agent
-
-
-def available_specs() -> list[str]:
-    """The registry's agent specs, if it lists them."""
-    try:
-        import ai.registry as registry  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return ["random"]
-    specs = getattr(registry, "SPECS", None) or getattr(registry, "AGENTS", None)
-    return [str(s) for s in specs] if specs else ["random"]
 
 
 _AGENTS: dict[tuple[tuple[int, int], str, int], Agent] = {}
@@ -100,6 +65,8 @@ def choose(req: Request) -> Answer:
     (a hint request: the recommended move and why)."""
     if req.spec.startswith(HINT_PREFIX):
         return hint(req)
+    if req.spec == COACH_SPEC:
+        return coach(req)
     key = (req.agent_key, req.spec, req.seed)
     agent = _AGENTS.get(key)
     if agent is None:
@@ -116,6 +83,14 @@ def hint(req: Request) -> tuple[Action, HintReason | None]:
     if action not in req.legal:
         return req.legal[0], None
     return action, why
+
+
+def coach(req: Request) -> Verdict:
+    """The coach's verdict on the move a person made (`ai.coach`)."""
+    from ai.coach import evaluate
+    if req.played is None:
+        raise ValueError("a coach request names the move played")
+    return evaluate(req.observation, req.played, seed=req.seed)
 
 
 def lower_priority() -> None:
@@ -202,6 +177,54 @@ def _safe_choose(req: Request) -> Answer:
         print(f"baloot: computer player failed ({exc!r}); playing the first legal move",
               file=sys.stderr)
         return req.legal[0]
+
+
+class SharedThinker:
+    """One worker for several clients (the match, a hand played again, the coach): each client's
+    `poll()` returns the answers to its own requests only, so none takes another's answer."""
+
+    def __init__(self, inner: Thinker) -> None:
+        self.inner = inner
+        self._owner: dict[Token, ThinkerClient] = {}
+
+    def client(self) -> ThinkerClient:
+        return ThinkerClient(self)
+
+    def submit(self, client: ThinkerClient, req: Request) -> None:
+        self._owner[req.token] = client
+        self.inner.request(req)
+
+    def deliver(self) -> None:
+        for token, answer in self.inner.poll():
+            owner = self._owner.pop(token, None)
+            if owner is not None:
+                owner.inbox.append((token, answer))
+
+
+class ThinkerClient:
+    """A `Thinker` that shares its worker through a `SharedThinker` (closing it closes nothing)."""
+
+    def __init__(self, hub: SharedThinker) -> None:
+        self.hub = hub
+        self.inbox: list[tuple[Token, Answer]] = []
+
+    def request(self, req: Request) -> None:
+        self.hub.submit(self, req)
+
+    def poll(self) -> list[tuple[Token, Answer]]:
+        self.hub.deliver()
+        out, self.inbox = self.inbox, []
+        return out
+
+    def wait(self) -> None:
+        self.hub.inner.wait()
+
+    def busy(self) -> bool:
+        busy = getattr(self.hub.inner, "busy", None)
+        return bool(busy()) if callable(busy) else False
+
+    def close(self) -> None:
+        pass
 
 
 class _PoolThinker:

@@ -6,6 +6,8 @@ mouse: ↑ ↓ (and Tab) move the focus ring, ← → change a setting, Enter pr
 Text is given to pygame-gui already in visual order (`i18n.display_text`); in Arabic the rows are
 mirrored (labels on the right) and the first choice of a row is on the right.
 
+Screens are scenes of the window's stack (`ui.scene`): the top one takes all input. The table's
+overlays (last trick, bid history, score sheet, hand summary, match end) are in `table_screens`.
 Screens talk to the window through `ScreenHost` (the `App`), so they can be tested headless.
 """
 

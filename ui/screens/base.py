@@ -12,12 +12,16 @@ import pygame_gui
 from .. import i18n
 from ..layout import Layout
 from ..panels import button_font_size, theme, theme_font
+from ..rating import Rating
 from ..render import DIM_INK, GOLD, INK, Renderer
 from ..settings import Settings
+from ..speech import Speaker
 from ..stats import Statistics
 from ..text import tr
 
 if TYPE_CHECKING:
+    from game.rules import Rules
+
     from ..savegame import SavedMatch
 
 
@@ -37,6 +41,7 @@ class ScreenHost(Protocol):
     layout: Layout
     renderer: Renderer
     persist_profile: bool
+    speaker: Speaker
 
     def apply_settings(self, settings: Settings) -> None: ...
 
@@ -60,7 +65,11 @@ class ScreenHost(Protocol):
 
     def reset_statistics(self) -> None: ...
 
+    def player_rating(self) -> Rating: ...
+
     def speech_available(self) -> bool: ...
+
+    def match_rules(self) -> Rules | None: ...
 
     def play_sound(self, name: str) -> None: ...
 
@@ -117,11 +126,21 @@ class Item:
     """The whole row (label and control), lit while focused."""
     label: tuple[str, int] | None = None
     """A settings row's label: (i18n key, width it may take)."""
+    words: str = ""
+    """What the item is, in logical order (said aloud when the focus reaches it)."""
+
+
+LIVELY_MS = 400.0
+"""After any input a screen is redrawn for a moment (pygame-gui's hover and press states);
+otherwise an idle screen is not redrawn at all."""
 
 
 class Screen:
-    """Base: a UIManager, the focusable items, the keys every screen shares."""
+    """Base: a UIManager, the focusable items, the keys every screen shares. A scene of the stack
+    (`ui.scene.Scene`) that is drawn as a box over the dimmed backdrop."""
 
+    covers = False
+    """Draws the whole window itself (the main menu) rather than a box."""
     title_key = ""
     show_focus_always = True
     close_on_outside_click = True
@@ -134,6 +153,8 @@ class Screen:
         self.items: list[Item] = []
         self.focus = 0
         self.manager: pygame_gui.UIManager
+        self.lively_ms = LIVELY_MS
+        self._changed = True
         self.build()
 
     # ----- building ------------------------------------------------------------------------
@@ -148,6 +169,7 @@ class Screen:
         names = [it.name for it in self.items]
         self.focus = names.index(name) if name in names else min(self.focus, max(0, len(self.items) - 1))
         self.apply_focus()
+        self.manager.update(0.0)  # the widgets' images exist before the first drawing
 
     def layout(self, lay: Layout) -> None:
         raise NotImplementedError
@@ -156,7 +178,7 @@ class Screen:
         """A button; `label` is an i18n key."""
         b = pygame_gui.elements.UIButton(rect, i18n.display_text(tr(label)), manager=self.manager,
                                          object_id=object_id)
-        item = Item(name, "button", rect, [b])
+        item = Item(name, "button", rect, [b], words=tr(label))
         self.items.append(item)
         return item
 
@@ -183,6 +205,22 @@ class Screen:
         if self.items:
             self.focus = (self.focus + delta) % len(self.items)
             self.apply_focus()
+            self.say_focus()
+
+    def say_focus(self) -> None:
+        """With speech on, the focus says where it is (a blind player finds the menus by ear)."""
+        from ..narrator import spoken
+        item = self.focused()
+        if item is not None:
+            self.host.speaker.say(spoken(self.item_words(item)))
+
+    def item_words(self, item: Item) -> str:
+        return item.words
+
+    def opening_words(self) -> str:
+        """Said (after what is being said) when the screen opens: where the focus is."""
+        item = self.focused()
+        return self.item_words(item) if item is not None else ""
 
     def apply_focus(self) -> None:
         """Text entries take the typing only while focused."""
@@ -196,6 +234,8 @@ class Screen:
     # ----- input ---------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.lively_ms = LIVELY_MS
+        self._changed = True
         consumed = self.manager.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.press_element(event.ui_element)
@@ -293,12 +333,30 @@ class Screen:
     # ----- frame ---------------------------------------------------------------------------
 
     def update(self, dt_ms: float) -> None:
-        self.manager.update(dt_ms / 1000.0)
+        """pygame-gui runs only while something can change (input just came, a text cursor blinks):
+        an idle screen costs nothing."""
+        typing = any(it.kind == "entry" for it in self.items) and self.focused_kind() == "entry"
+        if self.lively_ms > 0 or typing:
+            self.manager.update(dt_ms / 1000.0)
+            self._changed = True
+        self.lively_ms = max(0.0, self.lively_ms - dt_ms)
 
-    def draw(self, surface: pygame.Surface, focus: bool = True) -> None:
-        """The screen; `focus`: it is the top one (its focus ring shows)."""
+    def focused_kind(self) -> str:
+        item = self.focused()
+        return item.kind if item is not None else ""
+
+    def dirty(self) -> bool:
+        changed, self._changed = self._changed, False
+        return changed
+
+    def relayout(self) -> None:
+        self.build()
+        self._changed = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The screen (its box, widgets and focus ring)."""
         self.draw_below(surface)
-        item = self.focused() if focus else None
+        item = self.focused()
         if item is not None and item.row is not None:
             lit = pygame.Surface(item.row.size, pygame.SRCALPHA)
             pygame.draw.rect(lit, (255, 255, 255, 22), lit.get_rect(), border_radius=8)
@@ -322,13 +380,11 @@ class Screen:
         r.center = full.center
         return r
 
-    def panel(self, surface: pygame.Surface, box: pygame.Rect, veil: int = 150) -> None:
-        if veil:
-            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            shade.fill((0, 0, 0, veil))
-            surface.blit(shade, (0, 0))
+    def panel(self, surface: pygame.Surface, box: pygame.Rect, veil: int = 0) -> None:
+        """The screen's box: opaque, so nothing below it shows through (the window dims the
+        backdrop around it)."""
         lay = self.host.layout
-        self.host.renderer.panel(surface, box, border=GOLD, alpha=240, radius=max(10, round(14 * lay.u)))
+        self.host.renderer.panel(surface, box, border=GOLD, alpha=255, radius=max(10, round(14 * lay.u)))
 
     def text(self, s: str, size: int, colour: tuple[int, int, int] = INK,
              bold: bool = False) -> pygame.Surface:
@@ -389,7 +445,7 @@ class ConfirmScreen(Screen):
 
     def draw_below(self, surface: pygame.Surface) -> None:
         lay = self.host.layout
-        self.panel(surface, self.frame, veil=110)
+        self.panel(surface, self.frame)
         pad = max(10, round(18 * lay.u))
         line_h = self.host.renderer.assets.font(lay.font_size, True).get_linesize()
         for i, line in enumerate(self.lines):

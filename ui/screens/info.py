@@ -2,31 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
+import pygame_gui
 
 from .. import i18n
 from ..layout import Layout
+from ..rating import LEVEL_RATINGS, MIXED, START, K, Rating
 from ..render import DIM_INK, GOLD, INK
-from ..stats import Statistics
-from ..text import tr
-
-if TYPE_CHECKING:
-    pass
-
-
-
-
-from .base import ConfirmScreen, Screen, ScreenHost, mirrored
+from ..stats import BeloteStats, Statistics
+from ..text import tr, trn
+from .base import ConfirmScreen, Item, Screen, ScreenHost, mirrored
 
 
 def howto_rows() -> list[tuple[str, str]]:
     """The rules summary and, after it, the keyboard."""
     rows = i18n.howto_blocks()
     rows.append(("heading", tr("keys.title")))
-    for k in ("arrows", "enter", "continue", "c", "a", "f", "s", "space", "h", "l", "plus_minus", "esc",
-              "f11"):
+    for k in ("arrows", "enter", "continue", "c", "a", "f", "s", "space", "r", "h", "l", "b", "p",
+              "plus_minus", "esc", "f11"):
         rows.append(("bullet", tr(f"keys.{k}")))
     return rows
 
@@ -141,10 +134,13 @@ def ratio(won: int, played: int) -> str:
     return tr("stats.ratio", won=won, played=played, percent=round(100 * won / played))
 
 
-def margin(points: int | None) -> str:
-    if points is None:
+def margin(points: int | None, sign: int = 0, key: str = "stats.margin") -> str:
+    """A hand's margin in game points (`key`: in points, classic Belote); `sign` +1 shows only a
+    win (best hand), −1 only a loss (worst hand): after a match of losses the best hand is '—',
+    never '−20'."""
+    if points is None or (sign > 0 and points <= 0) or (sign < 0 and points >= 0):
         return tr("stats.none")
-    return tr("stats.margin", points=f"{points:+d}")
+    return trn(key, abs(points), count=f"{points:+d}".replace("-", "−"))
 
 
 def stats_columns(s: Statistics) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -155,8 +151,8 @@ def stats_columns(s: Statistics) -> list[tuple[str, list[tuple[str, str]]]]:
         (tr("stats.hands_played"), str(s.hands_played)),
         (tr("stats.hands_won"), ratio(s.hands_won, s.hands_played)),
         (tr("stats.hands_thrown_in"), str(s.hands_thrown_in)),
-        (tr("stats.best_hand"), margin(s.best_hand)),
-        (tr("stats.worst_hand"), margin(s.worst_hand)),
+        (tr("stats.best_hand"), margin(s.best_hand, +1)),
+        (tr("stats.worst_hand"), margin(s.worst_hand, -1)),
     ]
     right = [
         (tr("stats.hokum_taken"), str(s.hokum_taken)),
@@ -171,7 +167,34 @@ def stats_columns(s: Statistics) -> list[tuple[str, list[tuple[str, str]]]]:
     return [(tr("stats.section.games"), left), (tr("stats.section.contracts"), right)]
 
 
-def recent_lines(s: Statistics) -> list[str]:
+def belote_columns(b: BeloteStats) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Classic Belote's two columns: matches and hands; contracts, capot, belote, 81-81."""
+    left = [
+        (tr("stats.matches_played"), str(b.matches_played)),
+        (tr("stats.matches_won"), ratio(b.matches_won, b.matches_played)),
+        (tr("stats.hands_played"), str(b.hands_played)),
+        (tr("stats.hands_won"), ratio(b.hands_won, b.hands_played)),
+        (tr("stats.hands_redealt"), str(b.hands_redealt)),
+        (tr("stats.best_hand"), margin(b.best_hand, +1, "stats.margin_points")),
+        (tr("stats.worst_hand"), margin(b.worst_hand, -1, "stats.margin_points")),
+    ]
+    right = [
+        (tr("stats.taken"), str(b.taken)),
+        (tr("stats.made"), ratio(b.made, b.taken)),
+        (tr("stats.capot_for"), str(b.capot_for)),
+        (tr("stats.capot_against"), str(b.capot_against)),
+        (tr("stats.belote_for"), str(b.belote_for)),
+        (tr("stats.belote_against"), str(b.belote_against)),
+        (tr("stats.held_hands"), str(b.held_hands)),
+    ]
+    return [(tr("stats.section.games"), left), (tr("stats.section.belote"), right)]
+
+
+RULE_SETS = (("baloot", "stats.tab.baloot"), ("belote", "stats.tab.belote"))
+"""The statistics' tabs: each rule set keeps its own totals."""
+
+
+def recent_lines(s: Statistics | BeloteStats) -> list[str]:
     """'152-98 won' (as stored) in the player's language."""
     out = []
     for line in s.recent:
@@ -182,16 +205,43 @@ def recent_lines(s: Statistics) -> list[str]:
     return out
 
 
+def level_name(spec: str) -> str:
+    """'ismcts:hard' → 'Hard' (the settings' words), 'mixed' → 'Mixed levels'."""
+    if spec == MIXED:
+        return tr("stats.rating_mixed")
+    name = spec.partition(":")[2] or spec
+    return tr(f"difficulty.{name}") if name in ("easy", "medium", "hard") else tr(f"stats.player_{name}")
+
+
+def rating_lines(r: Rating) -> tuple[str, str, list[str]]:
+    """The rating, how it is made, and the record against each level (weakest first)."""
+    if r.matches == 0:
+        head = tr("stats.rating_none", start=round(START))
+    else:
+        head = (tr("stats.rating_line", rating=round(r.rating)) + " · "
+                + trn("stats.rating_matches", r.matches))
+    how = tr("stats.rating_how", k=round(K), start=round(START))
+    order = sorted(r.record, key=lambda k: LEVEL_RATINGS.get(k, 10_000))
+    items = [tr("stats.rating_level", won=r.record[k][0], lost=r.record[k][1],
+                level=level_name(k) + (f" ({LEVEL_RATINGS[k]})" if k in LEVEL_RATINGS else ""))
+             for k in order]
+    return head, how, items
+
+
 class StatsScreen(Screen):
     """Matches and hands, contracts taken and made, Al-Kaboot, Gahwa, best and worst hands, recent matches."""
 
     def __init__(self, host: ScreenHost) -> None:
         self.stats = host.load_statistics()
+        self.rating = host.player_rating()
+        self.rule_set = "belote" if host.settings.rules.belote else "baloot"
+        """The tab shown: the rule set of the settings first."""
         super().__init__(host)
 
     def layout(self, lay: Layout) -> None:
         box = self.frame = self.box(lay)
         pad = max(10, round(18 * lay.u))
+        self.tabs_bottom = self.rule_set_tabs(lay, box, pad)
         bw = self.button_width(("stats.reset", "btn.back"), lay.button_w() + round(40 * lay.u))
         bh = lay.button_h()
         back = pygame.Rect(box.right - pad - bw, box.bottom - pad - bh, bw, bh)
@@ -199,6 +249,56 @@ class StatsScreen(Screen):
         self.button("reset", mirrored(reset, box), "stats.reset", "#pass")
         self.button("back", mirrored(back, box), "btn.back")
         self.set_focus("back")
+
+    def rule_set_tabs(self, lay: Layout, box: pygame.Rect, pad: int) -> int:
+        """Baloot | Classic Belote under the title; returns the y below them."""
+        a = self.host.renderer.assets
+        y = box.y + pad + a.font(lay.big_font, True).get_linesize() + pad // 2
+        tab_h = max(28, round(36 * lay.u))
+        gap = max(4, round(6 * lay.u))
+        tw = min(round(260 * lay.u), (box.w - 2 * pad - gap) // 2)
+        widgets = []
+        for i, (name, key) in enumerate(RULE_SETS):
+            r = mirrored(pygame.Rect(box.x + pad + i * (tw + gap), y, tw, tab_h), box)
+            widgets.append(pygame_gui.elements.UIButton(
+                r, i18n.display_text(tr(key)), manager=self.manager,
+                object_id="#tab_on" if name == self.rule_set else "#tab"))
+        rect = mirrored(pygame.Rect(box.x + pad, y, 2 * tw + gap, tab_h), box)
+        self.items.append(Item("rule_set", "tabs", rect, widgets))
+        return y + tab_h
+
+    def show_rule_set(self, index: int) -> None:
+        self.rule_set = RULE_SETS[index % len(RULE_SETS)][0]
+        self.build()
+        self.set_focus("rule_set")
+        self.say_focus()
+
+    def item_words(self, item: Item) -> str:
+        if item.kind == "tabs":
+            return tr(dict(RULE_SETS)[self.rule_set])
+        return item.words
+
+    def adjust(self, item: Item, direction: int) -> None:
+        if item.kind == "tabs":
+            current = [n for n, _k in RULE_SETS].index(self.rule_set)
+            self.show_rule_set(current + (-direction if i18n.is_rtl() else direction))
+        else:
+            super().adjust(item, direction)
+
+    def activate(self, item: Item) -> None:
+        if item.kind == "tabs":
+            self.adjust(item, -1 if i18n.is_rtl() else 1)
+        else:
+            super().activate(item)
+
+    def pressed_part(self, item: Item, index: int) -> None:
+        if item.kind == "tabs":
+            self.show_rule_set(index)
+
+    def columns(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        if self.rule_set == "belote":
+            return belote_columns(self.stats.belote)
+        return stats_columns(self.stats)
 
     def pressed(self, name: str) -> None:
         if name == "back":
@@ -209,19 +309,21 @@ class StatsScreen(Screen):
     def reset(self) -> None:
         self.host.reset_statistics()
         self.stats = self.host.load_statistics()
+        self.rating = self.host.player_rating()
 
     def draw_below(self, surface: pygame.Surface) -> None:
         lay = self.host.layout
         box = self.frame
         self.panel(surface, box)
-        y0 = self.title(surface, box, tr("stats.title")) + max(8, round(14 * lay.u))
+        self.title(surface, box, tr("stats.title"))
+        y0 = self.tabs_bottom + max(8, round(14 * lay.u))
         pad = max(10, round(18 * lay.u))
         r = self.host.renderer
         fs = lay.font_size
         line = r.assets.font(fs).get_linesize() + max(4, round(8 * lay.u))
         col_w = (box.w - 4 * pad) // 2
         bottom = y0
-        for c, (heading, rows) in enumerate(stats_columns(self.stats)):
+        for c, (heading, rows) in enumerate(self.columns()):
             x = box.x + pad + c * (col_w + 2 * pad)
             head = self.fit(heading, fs, col_w, GOLD, True)
             r.put(surface, head, box, x, y0)
@@ -238,7 +340,7 @@ class StatsScreen(Screen):
                 r.put(surface, v, box, x + col_w - v.get_width(), y)
                 y += line
             bottom = max(bottom, y)
-        recent = recent_lines(self.stats)
+        recent = recent_lines(self.stats.belote if self.rule_set == "belote" else self.stats)
         y = bottom + pad // 2
         if recent:
             head = self.text(tr("stats.recent"), fs, GOLD, True)
@@ -255,3 +357,32 @@ class StatsScreen(Screen):
                     break
                 r.put(surface, s, box, x, y)
                 x += s.get_width() + 2 * pad
+            y += line
+        self.draw_rating(surface, box, y + pad // 2)
+
+    def draw_rating(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> None:
+        """The rating against the computer levels and the record against each (ui/rating.py)."""
+        lay, r = self.host.layout, self.host.renderer
+        pad = max(10, round(18 * lay.u))
+        limit = box.bottom - pad - lay.button_h() - pad
+        head, how, items = rating_lines(self.rating)
+        fs = lay.font_size
+        if y + 2 * r.assets.font(fs).get_linesize() > limit:
+            return
+        title = self.text(tr("stats.rating"), fs, GOLD, True)
+        r.put(surface, title, box, box.x + pad, y)
+        line = self.fit(head, fs, box.w - 3 * pad - title.get_width(), INK, True)
+        r.put(surface, line, box, box.x + 2 * pad + title.get_width(), y)
+        y += title.get_height() + 4
+        x = box.x + pad
+        for text in [how, *items]:
+            s = self.fit(text, lay.small_font, box.w - 2 * pad, DIM_INK if text == how else INK)
+            if x > box.x + pad and x + s.get_width() > box.right - pad:
+                x = box.x + pad
+                y += s.get_height() + 4
+            if y + s.get_height() > limit:
+                break
+            r.put(surface, s, box, x, y)
+            x += s.get_width() + 2 * pad
+            if text == how:
+                x, y = box.x + pad, y + s.get_height() + 4

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, cast
 
 import pygame
 
@@ -10,14 +10,8 @@ from .. import i18n
 from ..layout import Layout
 from ..panels import button_font_size
 from ..render import DIM_INK, GOLD, INK
+from ..rulesets import rules_details, rules_line
 from ..text import tr
-
-if TYPE_CHECKING:
-    pass
-
-
-
-
 from .base import ConfirmScreen, Screen, ScreenHost
 from .info import HowToScreen, StatsScreen
 from .settings_screen import SettingsScreen
@@ -31,10 +25,13 @@ class MenuScreen(Screen):
     def menu_entries(self) -> list[tuple[str, str]]:
         return list(self.entries)
 
-    def column(self, lay: Layout, top: int, entries: list[tuple[str, str]]) -> pygame.Rect:
-        bw = max(round(300 * lay.u), max(
+    def column_width(self, lay: Layout, entries: list[tuple[str, str]]) -> int:
+        return max(round(300 * lay.u), max(
             i18n.text_width(self.host.renderer.assets.font(round(button_font_size(lay) * 1.12), True), tr(k))
             for _, k in entries) + round(60 * lay.u))
+
+    def column(self, lay: Layout, top: int, entries: list[tuple[str, str]]) -> pygame.Rect:
+        bw = self.column_width(lay, entries)
         bh = max(34, round(46 * lay.u))
         gap = max(8, round(12 * lay.u))
         x = round(lay.w / 2 - bw / 2)
@@ -46,6 +43,7 @@ class MenuScreen(Screen):
 class MainMenu(MenuScreen):
     """New match, Continue (only with a saved match), Settings, How to play, Statistics, Quit."""
 
+    covers = True
     close_on_outside_click = False
 
     def __init__(self, host: ScreenHost) -> None:
@@ -57,7 +55,7 @@ class MainMenu(MenuScreen):
         if self.can_continue:
             out.append(("continue", "menu.continue"))
         return [*out, ("settings", "menu.settings"), ("howto", "menu.howto"), ("stats", "menu.stats"),
-                ("quit", "menu.quit")]
+                ("open", "menu.open_record"), ("quit", "menu.quit")]
 
     def layout(self, lay: Layout) -> None:
         entries = self.menu_entries()
@@ -90,6 +88,9 @@ class MainMenu(MenuScreen):
             host.open_screen(HowToScreen(host))
         elif name == "stats":
             host.open_screen(StatsScreen(host))
+        elif name == "open":  # a record or a copied deal, to review (issue 15)
+            from .review import OpenRecordScreen, ReviewHost
+            host.open_screen(OpenRecordScreen(cast(ReviewHost, host)))
         elif name == "quit":
             host.quit_game()
 
@@ -143,6 +144,10 @@ class MainMenu(MenuScreen):
         surface.blit(nav, nav.get_rect(midbottom=(lay.w // 2, lay.h - lay.m)))
 
 
+MAX_RULES_LINES = 5
+"""The pause menu names each extra variant in full while that takes at most this many lines."""
+
+
 class PauseMenu(MenuScreen):
     """Esc during a match: Resume, Settings, How to play, Main menu, Quit (the match stays saved)."""
 
@@ -155,13 +160,36 @@ class PauseMenu(MenuScreen):
         bh = max(34, round(46 * lay.u))
         gap = max(8, round(12 * lay.u))
         total = len(entries) * (bh + gap) - gap
-        head = lay.big_font + 3 * lay.m
+        width = self.column_width(lay, entries) + round(80 * lay.u)
+        self.rules_text = self.rules_lines(lay, width - 2 * lay.m)
+        line = self.host.renderer.assets.font(lay.small_font).get_linesize()
+        head = lay.big_font + 3 * lay.m + len(self.rules_text) * line + (lay.m if self.rules_text else 0)
         foot = lay.small_font * 3 + lay.m
         top = round(lay.h / 2 - (total + head + foot) / 2 + head)
         col = self.column(lay, top, entries)
         self.frame = col.inflate(round(80 * lay.u), 0)
         self.frame.top = top - head
         self.frame.height = total + head + foot
+
+    def rules_lines(self, lay: Layout, width: int) -> list[tuple[str, bool]]:
+        """The rules of the match (what is being played), wrapped: (line, bold). The first line
+        names them and the target; each variant beyond the preset follows in full; and the rules
+        of the next match when the settings changed them."""
+        rules = self.host.match_rules()
+        if rules is None:
+            return []
+        a = self.host.renderer.assets
+        size = lay.small_font
+        head, *variants = rules_details(rules)
+        out = [(text, True) for text in a.wrap(tr("pause.rules", rules=head), size, width, True)]
+        full = [(t, False) for text in variants for t in a.wrap(text, size, width)]
+        if len(out) + len(full) <= MAX_RULES_LINES:  # else the tags of the first line say it
+            out += full
+        upcoming = self.host.settings.rules
+        if upcoming != rules:
+            nxt = tr("pause.rules_next", rules=rules_line(upcoming))
+            out += [(t, False) for t in a.wrap(nxt, size, width)]
+        return out
 
     def pressed(self, name: str) -> None:
         host = self.host
@@ -181,9 +209,14 @@ class PauseMenu(MenuScreen):
 
     def draw_below(self, surface: pygame.Surface) -> None:
         lay = self.host.layout
-        self.panel(surface, self.frame, veil=120)
+        self.panel(surface, self.frame)
         t = self.text(tr("pause.title"), lay.big_font, INK, True)
         surface.blit(t, t.get_rect(midtop=(self.frame.centerx, self.frame.y + lay.m)))
+        y = self.frame.y + lay.m + t.get_height() + lay.m // 2
+        for text, bold in self.rules_text:
+            s = self.text(text, lay.small_font, GOLD if bold else DIM_INK, bold)
+            surface.blit(s, s.get_rect(midtop=(self.frame.centerx, y)))
+            y += self.host.renderer.assets.font(lay.small_font).get_linesize()
         if self.host.persist_profile:
             self.nav_hint(surface, self.frame, "pause.saved", self.frame.bottom - lay.small_font * 3)
         self.nav_hint(surface, self.frame, "menu.nav")

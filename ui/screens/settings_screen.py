@@ -3,30 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
 
+from game.rules import PRESETS, Rules
+
 from .. import i18n
 from ..layout import Layout
 from ..render import DIM_INK, GOLD, INK
+from ..rulesets import VARIANTS, base_preset, rules_details, rules_line, variant_label
 from ..settings import DECKS, DIFFICULTIES, LANGUAGES, SPEEDS, Settings
 from ..text import tr
-
-if TYPE_CHECKING:
-    pass
-
-
-
-
 from .base import Element, Item, Screen, ScreenHost, mirrored
 
 
 @dataclass(frozen=True)
 class Row:
     field: str
-    """A field of `Settings`, or "rules.<variant>"."""
+    """A field of `Settings`, "rules.<variant>", or "preset" (the rules of a preset)."""
     label: str
     kind: str
     """"choice", "volume" or "entry"."""
@@ -37,10 +33,29 @@ class Row:
 ON_OFF: tuple[tuple[object, str], ...] = ((True, "choice.on"), (False, "choice.off"))
 
 
-def settings_tabs() -> list[tuple[str, list[Row], str]]:
-    """(section title key, rows, note key) for each tab of the settings screen."""
-    from game.rules import Rules
+PRESET_FIELD = "preset"
 
+
+def rules_rows(rules: Rules) -> list[Row]:
+    """The rules tab: the preset, each Baloot variant (not under classic Belote, where they do not
+    apply), and the announcing of belote."""
+    rows = [Row(PRESET_FIELD, "rules.game", "choice", tuple((p, f"preset.{p}") for p in PRESETS))]
+    if not rules.belote:
+        rows += [Row(f"rules.{name}", f"rules.{name}", "choice", ON_OFF) for name in VARIANTS]
+    rows.append(Row("announce_belote", "settings.announce_belote", "choice", ON_OFF))
+    return rows
+
+
+def label_text(key: str) -> str:
+    """A row's label: a variant's with its rule-book letter ('(e) Projects …')."""
+    if key.startswith("rules.") and key[6:] in VARIANTS:
+        return variant_label(key[6:])
+    return tr(key)
+
+
+def settings_tabs(rules: Rules | None = None) -> list[tuple[str, list[Row], str]]:
+    """(section title key, rows, note key) for each tab of the settings screen; the rules tab's
+    rows follow the chosen rules (`rules`, default: the defaults)."""
     diff = tuple((d, f"difficulty.{d}") for d in DIFFICULTIES)
     players = [Row(f"name_{s}", f"settings.name_{s}", "entry") for s in ("south", "east", "north", "west")]
     players += [Row(f"difficulty_{s}", f"settings.difficulty_{s}", "choice", diff)
@@ -53,20 +68,41 @@ def settings_tabs() -> list[tuple[str, list[Row], str]]:
     ]
     sound = [Row("sound", "settings.sound", "choice", ON_OFF), Row("volume", "settings.volume", "volume"),
              Row("speech", "settings.speech", "choice", ON_OFF)]
-    rules = [Row(f"rules.{name}", f"rules.{name}", "choice", ON_OFF) for name in Rules().to_dict()]
+    rules_tab = rules_rows(rules if rules is not None else Rules())
     return [("settings.section.players", players, "settings.difficulty_next_match"),
             ("settings.section.display", display, ""),
             ("settings.section.sound", sound, "settings.speech_none"),
-            ("settings.section.rules", rules, "settings.rules_next_match")]
+            ("settings.section.rules", rules_tab, "settings.rules_next_match")]
+
+
+NAME_FIELDS = ("name_south", "name_east", "name_north", "name_west")
+
+
+def shown_name(field: str, value: str) -> str:
+    """A name left at its default shown in the language (أنت, فهد …), never the English default."""
+    from ..text import DEFAULT_NAMES
+    seat = NAME_FIELDS.index(field)
+    return tr(f"name.default.{seat}") if value == DEFAULT_NAMES[seat] else value
+
+
+def stored_name(field: str, text: str) -> str:
+    """The default name stays the default (so it follows the language) when it is what was typed."""
+    from ..text import DEFAULT_NAMES
+    seat = NAME_FIELDS.index(field)
+    return DEFAULT_NAMES[seat] if text == tr(f"name.default.{seat}") else text
 
 
 def get_value(settings: Settings, name: str) -> object:
+    if name == PRESET_FIELD:
+        return base_preset(settings.rules)
     if name.startswith("rules."):
         return getattr(settings.rules, name[6:])
     return getattr(settings, name)
 
 
 def with_value(settings: Settings, name: str, value: object) -> Settings:
+    if name == PRESET_FIELD:  # a preset is a starting point: its rules, exactly
+        return replace(settings, rules=Rules.preset(str(value)))
     changes: dict[str, Any] = {name[6:] if name.startswith("rules.") else name: value}
     if name.startswith("rules."):
         return replace(settings, rules=replace(settings.rules, **changes))
@@ -82,7 +118,7 @@ class SettingsScreen(Screen):
         super().__init__(host)
 
     def layout(self, lay: Layout) -> None:
-        tabs = settings_tabs()
+        tabs = settings_tabs(self.host.settings.rules)
         box = self.frame = self.box(lay)
         pad = max(10, round(18 * lay.u))
         a = self.host.renderer.assets
@@ -106,6 +142,11 @@ class SettingsScreen(Screen):
         self.note_key = note
         row_h = lay.button_h()
         gap_y = max(6, round(9 * lay.u))
+        small = a.font(lay.small_font).get_linesize()
+        room = box.bottom - pad - row_h - small - 3 * small - y  # the buttons, the notes under the rows
+        if len(rows) * (row_h + gap_y) > room:  # many rows (the rules of Baloot): closer together
+            gap_y = max(3, round(4 * lay.u))
+            row_h = max(22, min(row_h, room // len(rows) - gap_y))
         seg_font = a.font(max(11, round(15 * lay.u)), True)
         for row in rows:
             control_w = self.control_width(row, lay, seg_font)
@@ -146,8 +187,9 @@ class SettingsScreen(Screen):
         if row.kind == "entry":
             entry = pygame_gui.elements.UITextEntryLine(mirrored(rect, box), manager=self.manager)
             entry.set_text_length_limit(20)
-            entry.set_text(str(get_value(settings, row.field)))
+            entry.set_text(shown_name(row.field, str(get_value(settings, row.field))))
             item.widgets.append(entry)
+            item.words = tr(row.label)
             return
         if row.kind == "volume":
             bw = rect.h + round(10 * lay.u)
@@ -173,6 +215,22 @@ class SettingsScreen(Screen):
 
     # ----- changes -------------------------------------------------------------------------
 
+    def item_words(self, item: Item) -> str:
+        """'Language: العربية', 'Volume: 70%', 'Your name: Ali', the tab: what the ear needs."""
+        row = self.row_of(item)
+        if item.kind == "tabs":
+            return tr(settings_tabs(self.host.settings.rules)[self.tab][0])
+        if row is None:
+            return item.words
+        value = get_value(self.host.settings, row.field)
+        if row.kind == "volume":
+            shown = tr("settings.volume_value", percent=round(self.host.settings.volume * 100))
+        elif row.kind == "entry":
+            shown = self.entry_text(item)
+        else:
+            shown = next((tr(k) for v, k in row.options if v == value), str(value))
+        return f"{label_text(row.label)}: {shown}"
+
     def row_of(self, item: Item) -> Row | None:
         for row in self.rows:
             if row.field == item.name:
@@ -189,11 +247,12 @@ class SettingsScreen(Screen):
             self.host.play_sound("click")
         if new.language == old_language:
             self.build()
+        self.say_focus()  # the new value, aloud
 
     def adjust(self, item: Item, direction: int) -> None:
         if item.kind == "tabs":
             step = -direction if i18n.is_rtl() else direction
-            self.tab = (self.tab + step) % len(settings_tabs())
+            self.tab = (self.tab + step) % len(settings_tabs(self.host.settings.rules))
             self.build()
             self.set_focus("tabs")
             return
@@ -234,7 +293,8 @@ class SettingsScreen(Screen):
             self.back()
         elif name == "reset":
             keep = self.host.settings
-            self.host.apply_settings(Settings())
+            self.host.apply_settings(replace(Settings(), window_x=keep.window_x, window_y=keep.window_y,
+                                             window_w=keep.window_w, window_h=keep.window_h))
             if Settings().language == keep.language:
                 self.build()
 
@@ -244,14 +304,15 @@ class SettingsScreen(Screen):
                 text = str(self.entry_text(it))
                 if 0 < len(text.strip()) <= 20:
                     self.problem = ""
-                    self.host.apply_settings(with_value(self.host.settings, it.name, text.strip()))
+                    value = stored_name(it.name, text.strip())
+                    self.host.apply_settings(with_value(self.host.settings, it.name, value))
                 else:
                     self.problem = tr("settings.name_invalid")
 
     def left_item(self) -> None:
         for it in self.items:
             if it.kind == "entry" and it is not self.focused():
-                saved = str(get_value(self.host.settings, it.name))
+                saved = shown_name(it.name, str(get_value(self.host.settings, it.name)))
                 if self.entry_text(it).strip() != saved:
                     entry: Element = it.widgets[0]
                     entry.set_text(saved)
@@ -275,7 +336,7 @@ class SettingsScreen(Screen):
             if it.label is None:
                 continue
             key, width = it.label
-            label = self.fit(tr(key), lay.font_size, width, INK)
+            label = self.fit(label_text(key), lay.font_size, width, INK)
             row_y = it.rect.centery - label.get_height() // 2
             r.put(surface, label, box, box.x + pad, row_y)
             if it.kind == "volume":
@@ -295,7 +356,9 @@ class SettingsScreen(Screen):
         notes = []
         if self.problem:
             notes.append((self.problem, (236, 120, 110)))
-        if self.note_key and (self.note_key != "settings.speech_none" or not self.host.speech_available()):
+        if self.note_key == "settings.rules_next_match":
+            notes += self.rules_notes()
+        elif self.note_key and (self.note_key != "settings.speech_none" or not self.host.speech_available()):
             notes.append((tr(self.note_key), DIM_INK))
         a = r.assets
         for text, colour in notes:
@@ -306,6 +369,45 @@ class SettingsScreen(Screen):
         if any(row.field == "deck" for row in self.rows):
             self.deck_preview(surface, box, y + pad // 2)
         self.nav_hint(surface, box, "settings.nav")
+
+    def draw_above(self, surface: pygame.Surface) -> None:
+        """The names typed in, drawn shaped and in reading order (pygame-gui would show Arabic as
+        separate letters left to right while it is typed): over the entry's own text, with the cursor."""
+        lay, a = self.host.layout, self.host.renderer.assets
+        size = max(12, round(16 * lay.u))
+        for it in self.items:
+            if it.kind != "entry":
+                continue
+            entry: Element = it.widgets[0]
+            inner = pygame.Rect(entry.rect).inflate(-8, -6)
+            pygame.draw.rect(surface, (12, 35, 23), inner)
+            text = str(entry.get_text())
+            rtl = i18n.has_rtl(text) or (not text and i18n.is_rtl())
+            surf = a.text(text, size, (244, 240, 226)) if text else None
+            width = surf.get_width() if surf is not None else 0
+            x = inner.right - 4 - width if rtl else inner.x + 4
+            if surf is not None:
+                area = pygame.Rect(0, 0, inner.w - 8, inner.h)
+                surface.blit(surf, (x, inner.centery - surf.get_height() // 2), area)
+            if it is self.focused():
+                pos = int(getattr(entry, "edit_position", len(text)))
+                before = a.width(text[:pos], size) if pos else 0
+                cx = x + width - before - 2 if rtl else x + before + 1  # beside the glyph, not on it
+                h = a.font(size).get_linesize()
+                top, bottom = inner.centery - h // 2, inner.centery + h // 2
+                pygame.draw.line(surface, (255, 217, 120), (cx, top), (cx, bottom), 2)
+
+    def rules_notes(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """Under the rules: what the next match will play, and that the match on the table keeps
+        its own rules (when they differ)."""
+        rules = self.host.settings.rules
+        out = [(tr("settings.rules_next", rules=rules_details(rules)[0]), INK)]
+        playing = self.host.match_rules()
+        if playing is not None and playing != rules:
+            out.append((tr("settings.rules_this_match", rules=rules_line(playing)), DIM_INK))
+        if rules.belote:
+            out.append((tr("settings.belote_note"), DIM_INK))
+        return out
 
     def deck_preview(self, surface: pygame.Surface, box: pygame.Rect, top: int) -> None:
         """A card of each suit in the chosen deck (two-colour: ♦ red, ♣ black; four-colour: blue, green)."""
@@ -321,5 +423,3 @@ class SettingsScreen(Screen):
         for i, card in enumerate((7, 14, 21, 28)):  # A♠ K♥ Q♦ J♣
             r.draw_card(surface, card, x0 + i * step, top + h / 2, w, h, 0, True, True)
 
-
-# ----- how to play -----------------------------------------------------------------------------

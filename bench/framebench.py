@@ -1,6 +1,6 @@
 """Frame time while the computer players think: the real window loop, four bots, wall-clock frames.
 
-    SDL_VIDEODRIVER=dummy .venv/bin/python -m ui.framebench --ai ismcts:hard --seconds 20
+    SDL_VIDEODRIVER=dummy .venv/bin/python bench/framebench.py --ai ismcts:hard --seconds 20
     ... --thinker thread     # for comparison: the same search in a thread of the drawing process
 
 Reports the work time of each frame (input, animation, drawing, flip; the clock's sleep excluded)
@@ -36,9 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from .app import App
-    from .settings import Settings
-    from .worker import make_thinker
+    from ui.app import App
+    from ui.settings import Settings
+    from ui.worker import make_thinker
 
     w, h = (int(v) for v in args.size.split("x"))
     app = App(args.seed, humans=(), settings=Settings(animation_speed="normal", sound=False),
@@ -50,8 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         while time.perf_counter() < end and app.running:
             dt = clock.tick(60)
-            if app.animator.hud.summary is not None:
-                app.dismiss_summary()
+            top = app.top
+            if top is not None and top is not app.match and hasattr(top, "back"):
+                top.back()
             app.step(float(min(dt, 100)))
             now = time.perf_counter()
             intervals.append(((now - last) * 1000.0, app.stats[-1].thinking))
@@ -61,8 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     think = [s.work_ms for s in app.stats if s.thinking]
     other = [s.work_ms for s in app.stats if not s.thinking]
     gaps = [ms for ms, thinking in intervals[1:] if thinking]
+    moves = app.match.driver.actions_count() if app.match else 0
     print(f"video driver: {pygame.display.get_driver()}, window {w}x{h}, thinker: {args.thinker}, "
-          f"ai: {args.ai}, {len(app.driver.state.actions)} moves in {args.seconds:g} s, "
+          f"ai: {args.ai}, {moves} moves in {args.seconds:g} s, "
           f"{app.redraws} of {app.frames} frames redrawn")
     for label, xs in (("frame work while a bot thinks", think), ("frame work otherwise", other),
                       ("frame interval while a bot thinks", gaps)):
