@@ -27,10 +27,9 @@ COMPILED, GROUP, MANIFEST = native.COMPILED, native.GROUP, native.MANIFEST
 
 
 def built_files() -> list[Path]:
-    out = [p for m in COMPILED for p in (ROOT / Path(*m.split(".")).parent).glob(
-        m.rsplit(".", 1)[1] + ".*.so")]
-    out += [p for m in COMPILED for p in (ROOT / Path(*m.split(".")).parent).glob(
-        m.rsplit(".", 1)[1] + ".*.pyd")]
+    """Every extension module in game/ and ai/ (none is hand-made there): also a module dropped
+    from COMPILED since an earlier build, whose stale binary would shadow its source."""
+    out = [p for pkg in ("game", "ai") for ext in ("*.so", "*.pyd") for p in (ROOT / pkg).glob(ext)]
     return out + list(ROOT.glob(f"{GROUP}__mypyc.*"))
 
 
