@@ -49,10 +49,11 @@ from .hints import HintReason, card_plan, reason_of
 from .inference import CallModel, weighted_deals
 from .ismcts import ISMCTSAgent, Node, WorldPool, _backup, _descend, decision_rng, reward_scale
 from .policy import rollout
+from .posterior import PosteriorWorlds, posterior_worlds
 from .sampler import SamplerError, WorldSampler
 
-COACH_LEVEL = "hard"
-"""The level whose move the coach prefers. The one switch: the Expert level when it exists."""
+COACH_LEVEL = "expert"
+"""The level whose move the coach prefers, and whose worlds value the moves (the one switch)."""
 COACH_CONFIG: SearchConfig = replace(level_config(COACH_LEVEL), name="coach", time_limit=None)
 """The engine's search, by iterations only (no time cap), so a verdict is reproducible."""
 CARD_EVAL_ITERATIONS = 1500
@@ -174,8 +175,10 @@ def forced_values(obs: Observation, moves: tuple[Action, ...], iterations: int, 
     NO_DECLARE for the seat's projects), on the same `iterations` deals for every move."""
     contract = obs.contract
     assert contract is not None
-    pool = WorldPool(obs, cfg, None)
     world_rng = decision_rng(seed ^ _WORLD_SALT, obs)
+    pool: WorldPool | PosteriorWorlds = WorldPool(obs, cfg, None)
+    if cfg.play_model:  # the Expert's worlds: weighed by what the other seats played and called
+        pool = posterior_worlds(obs, world_rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch)
     worlds = [pool.world(world_rng) for _ in range(iterations)]
     scale = reward_scale(contract, obs.rules)
     gahwa = contract.raise_level == 5

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ai.registry import LEVELS
+
 from .. import i18n
 from ..layout import Layout
 from ..rating import LEVEL_RATINGS, MIXED, START, K, Rating
@@ -210,7 +212,7 @@ def level_name(spec: str) -> str:
     if spec == MIXED:
         return tr("stats.rating_mixed")
     name = spec.partition(":")[2] or spec
-    return tr(f"difficulty.{name}") if name in ("easy", "medium", "hard") else tr(f"stats.player_{name}")
+    return tr(f"difficulty.{name}") if name in LEVELS else tr(f"stats.player_{name}")
 
 
 def rating_lines(r: Rating) -> tuple[str, str, list[str]]:
