@@ -204,6 +204,25 @@ def test_no_illegal_move_in_300_hands_of_every_kind() -> None:
     assert all(n == 70 for n in played.values())
 
 
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["riyadh", "belote"])
+def test_no_illegal_move_in_300_hands_of_each_preset(preset: str) -> None:
+    """The Expert in every seat on the other rule sets: every call (Belote's Hokum-only
+    bidding, Riyadh's third round and Ashkal), every card, the belote announcements."""
+    rules = Rules.preset(preset)
+    agents = [ISMCTSAgent(TINY, seed=s) for s in range(4)]
+    rng = random.Random(7)
+    decisions = announced = 0
+    for seed in range(300):
+        state = RoundState.deal(random.Random(seed), dealer=seed & 3, rules=rules,
+                                match_scores=(rng.randrange(0, 150), rng.randrange(0, 150)))
+        decisions += _play_hand(state, agents)
+        announced += sum(1 for s in state.belote_said if s == 2)
+    assert decisions > 300 * 8
+    if rules.belote:
+        assert announced > 5, "the Expert announces its belote-rebelote"
+
 def test_search_config_defaults_leave_the_other_levels_alone() -> None:
     for level in ("easy", "medium", "hard"):
         cfg = level_config(level)
