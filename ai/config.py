@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from game.actions import Action
 
@@ -86,6 +87,23 @@ def level_config(level: str) -> SearchConfig:
         raise ValueError(f"unknown level {level!r}: {', '.join(LEVEL_CONFIGS)}") from None
 
 
+_NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
+    "time": ("time_limit", float), "worlds": ("call_worlds", int), "call_worlds": ("call_worlds", int),
+    "c": ("exploration", float), "exploration": ("exploration", float), "eps": ("rollout_eps", float),
+    "scale": ("belote_scale", float), "margin": ("call_margin", float), "cands": ("candidates", int),
+    "ess": ("min_ess", float), "mismatch": ("call_mismatch", float), "solve": ("solve_cards", int),
+    "sworlds": ("solve_worlds", int), "leaf": ("leaf_solve", int),
+    "readable": ("readable_margin", float), "floor": ("call_floor", float),
+}
+"""Budget keys that set a number: the SearchConfig field and its type."""
+_SWITCHES: dict[str, tuple[str, str, str]] = {
+    "prior": ("prior", "1", "0"), "stop": ("early_stop", "1", "0"), "infer": ("infer", "1", "0"),
+    "model": ("play_model", "1", "0"), "calls": ("sim_calls", "sim", "rules"),
+    "play": ("search_cards", "search", "rules"),
+}
+"""Budget keys that switch a feature: the field, the value that turns it on, the one that turns it off."""
+
+
 def parse_budget(text: str) -> SearchConfig:
     """'iters=500', 'time=0.5', 'iters=2000,time=1', 'hard,iters=100', ..."""
     cfg = SearchConfig()
@@ -97,46 +115,14 @@ def parse_budget(text: str) -> SearchConfig:
         elif key in ("iters", "iterations"):
             limit = None if "time=" not in text else cfg.time_limit
             cfg = replace(cfg, iterations=int(val), time_limit=limit, call_worlds=max(8, int(val) // 8))
-        elif key == "time":
-            cfg = replace(cfg, time_limit=float(val))
-        elif key in ("worlds", "call_worlds"):
-            cfg = replace(cfg, call_worlds=int(val))
-        elif key in ("c", "exploration"):
-            cfg = replace(cfg, exploration=float(val))
-        elif key == "eps":
-            cfg = replace(cfg, rollout_eps=float(val))
-        elif key == "scale":
-            cfg = replace(cfg, belote_scale=float(val))
-        elif key == "prior" and val in ("0", "1"):
-            cfg = replace(cfg, prior=val == "1")
-        elif key == "margin":
-            cfg = replace(cfg, call_margin=float(val))
-        elif key == "stop" and val in ("0", "1"):
-            cfg = replace(cfg, early_stop=val == "1")
-        elif key == "infer" and val in ("0", "1"):
-            cfg = replace(cfg, infer=val == "1")
-        elif key == "model" and val in ("0", "1"):
-            cfg = replace(cfg, play_model=val == "1")
-        elif key == "cands":
-            cfg = replace(cfg, candidates=int(val))
-        elif key == "ess":
-            cfg = replace(cfg, min_ess=float(val))
-        elif key == "mismatch":
-            cfg = replace(cfg, call_mismatch=float(val))
-        elif key == "solve":
-            cfg = replace(cfg, solve_cards=int(val))
-        elif key == "sworlds":
-            cfg = replace(cfg, solve_worlds=int(val))
-        elif key == "leaf":
-            cfg = replace(cfg, leaf_solve=int(val))
-        elif key == "readable":
-            cfg = replace(cfg, readable_margin=float(val))
-        elif key == "floor":
-            cfg = replace(cfg, call_floor=float(val))
-        elif key == "calls" and val in ("sim", "rules"):
-            cfg = replace(cfg, sim_calls=val == "sim")
-        elif key == "play" and val in ("search", "rules"):
-            cfg = replace(cfg, search_cards=val == "search")
+        elif key in _NUMBERS:
+            name, kind = _NUMBERS[key]
+            number: dict[str, Any] = {name: kind(val)}
+            cfg = replace(cfg, **number)
+        elif key in _SWITCHES and val in _SWITCHES[key][1:]:
+            name, on, _off = _SWITCHES[key]
+            switch: dict[str, Any] = {name: val == on}
+            cfg = replace(cfg, **switch)
         else:
             raise ValueError(f"bad ISMCTS budget {text!r} (e.g. 'iters=500' or 'time=0.5')")
     return replace(cfg, name=text)
