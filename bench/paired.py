@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("the logs were not played on the same deals (seed or --duplicate differ)")
     d: list[int] = []
     for i in sorted(a.keys() & b.keys()):
-        d += [x - y for x, y in zip(a[i], b[i])]  # hands both matches reached
+        d += [x - y for x, y in zip(a[i], b[i], strict=False)]  # the hands both matches reached
     n = len(d)
     if n < 2:
         raise SystemExit("fewer than two deals in common")
