@@ -113,11 +113,27 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return mu, 1.96 * math.sqrt(var / n)
 
 
-def report(rows: list[dict[str, object]], against: str, budget: str) -> str:
+def losses(rows: list[dict[str, object]]) -> dict[int, float]:
+    """Per deal played both ways: the open-hand team's lead, averaged over the two seatings."""
     by: dict[int, dict[int, int]] = {}
     for r in rows:
         by.setdefault(int(str(r["index"])), {})[int(str(r["open_team"]))] = int(str(r["diff"]))
-    pairs = [(d[0] + d[1]) / 2.0 for d in by.values() if len(d) == 2]
+    return {i: (d[0] + d[1]) / 2.0 for i, d in by.items() if len(d) == 2}
+
+
+def compare(rows: list[dict[str, object]], other: list[dict[str, object]]) -> str:
+    """The two agents' losses to the open-hand player on the deals both logs hold."""
+    a, b = losses(rows), losses(other)
+    common = sorted(a.keys() & b.keys())
+    mu_a, half_a = mean_ci([a[i] for i in common])
+    mu_b, half_b = mean_ci([b[i] for i in common])
+    mu_d, half_d = mean_ci([a[i] - b[i] for i in common])
+    return (f"on the {len(common)} deals both logs hold: this agent loses {mu_a:+.2f} ± {half_a:.2f}, "
+            f"the other {mu_b:+.2f} ± {half_b:.2f}; difference (this - other) {mu_d:+.2f} ± {half_d:.2f}")
+
+
+def report(rows: list[dict[str, object]], against: str, budget: str) -> str:
+    pairs = list(losses(rows).values())
     mu, half = mean_ci(pairs)
     won = sum(1 for r in rows if int(str(r["diff"])) > 0)
     return (f"open-hand ({budget}) vs {against}: {len(pairs)} deals played both ways\n"
@@ -134,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--log", required=True, help="JSON lines, one per hand (resumable)")
     ap.add_argument("--report", action="store_true", help="only print the figures of --log")
+    ap.add_argument("--compare", metavar="LOG",
+                    help="with --report: also compare with another agent's log on the same deals")
     args = ap.parse_args(argv)
     make_agent(args.against, 0, experiments=True)  # a bad spec fails here
     header = {"against": args.against, "budget": args.budget, "seed": args.seed}
@@ -146,6 +164,12 @@ def main(argv: list[str] | None = None) -> int:
         rows = lines[1:]
     if args.report:
         print(report(rows, args.against, args.budget))
+        if args.compare:
+            with open(args.compare, encoding="utf-8") as f:
+                other = [json.loads(x) for x in f if x.strip()]
+            if not other or other[0].get("seed") != args.seed or other[0].get("budget") != args.budget:
+                ap.error(f"--compare {args.compare} was not played on the same deals and budget")
+            print(compare(rows, other[1:]))
         return 0
     done = {(int(str(r["index"])), int(str(r["open_team"]))) for r in rows}
     todo = [(i, args.seed, args.against, t, args.budget) for i in range(args.deals) for t in (0, 1)
