@@ -69,21 +69,25 @@ class OpenHandAgent:
         return search_call(obs, list(legal), self.config, rng, known=state).action
 
 
-def play_deal(index: int, seed: int, against: str, open_team: int, budget: str) -> dict[str, object]:
-    """One hand from deal `index`; the open-hand player holds the seats of `open_team`."""
+def play_deal(index: int, seed: int, against: str, open_team: int, budget: str,
+              open_calls: bool = True) -> dict[str, object]:
+    """One hand from deal `index`; the open-hand player holds the seats of `open_team` (its
+    calls made by the agent under test instead when `open_calls` is False)."""
     state = RoundState.deal(random.Random(seed * 1_000_003 + index), dealer=index & 3)
     cfg = parse_budget(budget) if budget != "expert" else level_config("expert")
     agents: list[object] = []
-    for seat in range(4):
-        sub = (seed * 1_000_003 + index) * 4 + seat
-        agents.append(OpenHandAgent(cfg, sub) if team_of(seat) == open_team
-                      else make_agent(against, sub, experiments=True))
+    callers: list[object] = []
+    for s in range(4):
+        sub = (seed * 1_000_003 + index) * 4 + s
+        tested = make_agent(against, sub, experiments=True)
+        agents.append(OpenHandAgent(cfg, sub) if team_of(s) == open_team else tested)
+        callers.append(tested if not open_calls else agents[-1])
     t0 = time.perf_counter()
     while not state.is_over():
         seat = state.to_move()
         assert seat is not None
         legal = state.legal_actions()
-        agent = agents[seat]
+        agent = agents[seat] if state.phase is Phase.PLAYING else callers[seat]
         if isinstance(agent, OpenHandAgent):
             action = agent.decide(state, seat, legal)
         else:
@@ -100,7 +104,7 @@ def play_deal(index: int, seed: int, against: str, open_team: int, budget: str) 
             "seconds": round(time.perf_counter() - t0, 2)}
 
 
-def _run(job: tuple[int, int, str, int, str]) -> dict[str, object]:
+def _run(job: tuple[int, int, str, int, str, bool]) -> dict[str, object]:
     return play_deal(*job)
 
 
@@ -150,11 +154,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--log", required=True, help="JSON lines, one per hand (resumable)")
     ap.add_argument("--report", action="store_true", help="only print the figures of --log")
+    ap.add_argument("--hidden-calls", action="store_true",
+                    help="the open-hand team's calls by the agent under test: only its card play "
+                         "sees every card (what perfect information is worth in the play alone)")
     ap.add_argument("--compare", metavar="LOG",
                     help="with --report: also compare with another agent's log on the same deals")
     args = ap.parse_args(argv)
     make_agent(args.against, 0, experiments=True)  # a bad spec fails here
-    header = {"against": args.against, "budget": args.budget, "seed": args.seed}
+    header: dict[str, object] = {"against": args.against, "budget": args.budget, "seed": args.seed}
+    if args.hidden_calls:
+        header["calls"] = "hidden"
     rows: list[dict[str, object]] = []
     if os.path.exists(args.log):
         with open(args.log, encoding="utf-8") as f:
@@ -172,7 +181,8 @@ def main(argv: list[str] | None = None) -> int:
             print(compare(rows, other[1:]))
         return 0
     done = {(int(str(r["index"])), int(str(r["open_team"]))) for r in rows}
-    todo = [(i, args.seed, args.against, t, args.budget) for i in range(args.deals) for t in (0, 1)
+    todo = [(i, args.seed, args.against, t, args.budget, not args.hidden_calls)
+            for i in range(args.deals) for t in (0, 1)
             if (i, t) not in done]
     start = time.perf_counter()
     with open(args.log, "a", encoding="utf-8") as log:
