@@ -234,7 +234,8 @@ def review_shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
             shot("open_record_error")
         app.close_screen()
         r = app.recorder.rating
-        for won, opp in ((True, "ismcts:easy"), (False, "ismcts:hard"), (True, "ismcts:medium"), (False, "ismcts:expert")):
+        for won, opp in ((True, "ismcts:easy"), (False, "ismcts:hard"), (True, "ismcts:medium"),
+                         (False, "ismcts:expert")):
             r.record_match(("human", opp, "ismcts:medium", opp), won)
         app.open_screen(StatsScreen(app))
         shot("stats_rating")
