@@ -176,9 +176,11 @@ def forced_values(obs: Observation, moves: tuple[Action, ...], iterations: int, 
     contract = obs.contract
     assert contract is not None
     world_rng = decision_rng(seed ^ _WORLD_SALT, obs)
-    pool: WorldPool | PosteriorWorlds = WorldPool(obs, cfg, None)
+    pool: WorldPool | PosteriorWorlds
     if cfg.play_model:  # the Expert's worlds: weighed by what the other seats played and called
         pool = posterior_worlds(obs, world_rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch)
+    else:
+        pool = WorldPool(obs, cfg, None)
     worlds = [pool.world(world_rng) for _ in range(iterations)]
     scale = reward_scale(contract, obs.rules)
     gahwa = contract.raise_level == 5

@@ -23,8 +23,8 @@ import time
 from dataclasses import replace
 
 import game
-from ai.heuristic import HeuristicAgent
 from ai.ismcts import ISMCTSAgent, level_config
+from bench.positions import heuristic_hand
 from game.actions import is_card
 from game.phase import Phase
 from game.state import RoundState
@@ -82,17 +82,14 @@ def declared_positions(count: int, seed: int) -> list[RoundState]:
     h = 0
     while len(out) < count:
         h += 1
-        state = RoundState.deal(random.Random(seed * 100_000 + h), dealer=h & 3)
-        bots = [HeuristicAgent(h * 4 + s) for s in range(4)]
-        while not state.is_over() and (state.phase is not Phase.PLAYING or state.tricks_done == 0):
+        for state in heuristic_hand(seed, h):
+            if state.phase is Phase.PLAYING and state.tricks_done > 0:
+                break
             seat = state.to_move()
-            assert seat is not None
-            obs = state.observation(seat)
             if (state.phase is Phase.PLAYING and kind_of(state) is not None
-                    and len(obs.legal_actions) > 1
-                    and any(obs.declared[s] for s in range(4) if s != seat)):
+                    and len(state.legal_actions()) > 1
+                    and any(state.observation(seat).declared[s] for s in range(4) if s != seat)):
                 out.append(state.clone())
-            state.apply(bots[seat].choose(obs, obs.legal_actions))
     return out[:count]
 
 

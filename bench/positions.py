@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+from ai.heuristic import HeuristicAgent
 from game.actions import DOUBLE, HOKUM, LOCKED, OPEN, PASS, SUN, Action
 from game.phase import Phase
 from game.state import RoundState
@@ -35,6 +36,19 @@ def random_positions(count: int, seed: int = 0, max_moves: int = 60) -> Iterator
             continue
         made += 1
         yield s, rng.randrange(4)
+
+
+def heuristic_hand(seed: int, hand: int) -> Iterator[RoundState]:
+    """Hand `hand` of seed `seed` played by four HeuristicAgents: the live state before each
+    move (a caller that keeps one clones it; stopping early is fine)."""
+    state = RoundState.deal(random.Random(seed * 100_000 + hand), dealer=hand & 3)
+    bots = [HeuristicAgent(hand * 4 + s) for s in range(4)]
+    while not state.is_over():
+        yield state
+        seat = state.to_move()
+        assert seat is not None
+        obs = state.observation(seat)
+        state.apply(bots[seat].choose(obs, obs.legal_actions))
 
 
 def scripted_calls(s: RoundState, kind: str, rng: random.Random) -> bool:

@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import time
 
 import game
-from ai.heuristic import HeuristicAgent
 from ai.solver import Solver, cards_left
+from bench.positions import heuristic_hand
 from game.cardplay import CardPlay
 from game.phase import Phase
-from game.state import RoundState
 
 
 def positions(max_cards: int, count: int, seed: int) -> list[CardPlay]:
@@ -29,18 +27,12 @@ def positions(max_cards: int, count: int, seed: int) -> list[CardPlay]:
     h = 0
     while len(out) < count:
         h += 1
-        s = RoundState.deal(random.Random(seed * 100_000 + h), dealer=h & 3)
-        bots = [HeuristicAgent(h * 4 + i) for i in range(4)]
-        while not s.is_over():
+        for s in heuristic_hand(seed, h):
             if s.phase is Phase.PLAYING and all(a < 32 for a in s.legal_actions()):
                 cp = s.card_play()
                 if cards_left(cp) <= max_cards:
                     out.append(cp)
                     break
-            seat = s.to_move()
-            assert seat is not None
-            obs = s.observation(seat)
-            s.apply(bots[seat].choose(obs, obs.legal_actions))
     return out
 
 
