@@ -1,0 +1,176 @@
+"""Calls judged on the true deal (not a test): what each call policy chooses, and what its
+choice is worth on the cards actually dealt.
+
+    python -m bench.call_regret --policies "ismcts:expert,iters=3000,worlds=400" heuristic \\
+        "ismcts:hard,iters=3000,worlds=400" --deals 200 --workers 2 --log calls.jsonl
+    python -m bench.call_regret --report calls.jsonl        # the figures of a (partial) log
+
+Each seeded deal (score 0-0, the dealer rotating) is bid by the driver (`--driver`, Hard at an
+iteration budget) in every seat. At every call with more than one legal action each policy names
+its call from that seat's observation. Where they disagree, each named call is valued on the
+true deal: the call is made, the driver finishes the auction, and the hand is played out
+`--rollouts` times by the playout policy of ai/policy.py (every seat playing from its own view;
+`python -m bench.rollout_calibration` measures how well that predicts the search's own play).
+A call's value is its team's game points minus the other team's (thrown in: 0).
+
+The figures, per policy against the first one: the mean value per deal of its choices minus the
+first policy's (a deal's calls summed), with a 95% interval over deals, and how many decisions
+differ. Everything runs on iteration budgets, so a log is the same on any machine; it resumes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from ai.policy import rollout
+from ai.registry import make_agent
+from game.actions import Action, action_str
+from game.cards import team_of
+from game.phase import Phase
+from game.state import RoundState
+
+DRIVER = "ismcts:hard,iters=3000,worlds=400"
+
+
+def deal_state(index: int, seed: int) -> RoundState:
+    return RoundState.deal(random.Random(seed * 1_000_003 + index), dealer=index & 3)
+
+
+def _in_auction(st: RoundState) -> bool:
+    return not st.is_over() and st.phase in (Phase.BIDDING, Phase.DOUBLING)
+
+
+def finish_auction(st: RoundState, driver: str, seed: int) -> None:
+    """The driver makes the remaining calls (its decisions depend only on seed and position)."""
+    agents = [make_agent(driver, seed * 4 + s, experiments=True) for s in range(4)]
+    while _in_auction(st):
+        seat = st.to_move()
+        assert seat is not None
+        st.apply(agents[seat].choose(st.observation(seat), st.legal_actions()))
+
+
+def value(st: RoundState, action: Action, team: int, driver: str, seed: int, rollouts: int) -> float:
+    """`team`'s game points minus the other's after `action`, the driver's calls and playouts."""
+    s = st.clone()
+    s.apply(action)
+    finish_auction(s, driver, seed)
+    if s.is_over():  # thrown in
+        return 0.0
+    base = s.card_play()
+    total = 0
+    for k in range(rollouts):
+        cp = base.copy()
+        rollout(cp, random.Random(seed * 7919 + k))
+        o = cp.outcome()
+        total += o[team] - o[1 - team]
+    return total / rollouts
+
+
+def play_deal(index: int, seed: int, policies: Sequence[str], driver: str,
+              rollouts: int) -> dict[str, Any]:
+    st = deal_state(index, seed)
+    drivers = [make_agent(driver, seed * 4 + s, experiments=True) for s in range(4)]
+    decisions: list[dict[str, Any]] = []
+    while _in_auction(st):
+        seat = st.to_move()
+        assert seat is not None
+        obs = st.observation(seat)
+        legal = st.legal_actions()
+        if len(legal) > 1:
+            choices = []
+            for p in policies:
+                agent = make_agent(p, seed * 4 + seat, experiments=True)
+                choices.append(agent.choose(obs, legal))
+            values = {}
+            if len(set(choices)) > 1:
+                for a in sorted(set(choices)):
+                    values[action_str(a)] = value(st, a, team_of(seat), driver, seed, rollouts)
+            decisions.append({"seat": seat, "legal": [action_str(a) for a in legal],
+                              "choices": [action_str(a) for a in choices], "values": values})
+        st.apply(drivers[seat].choose(obs, legal))
+    return {"index": index, "decisions": decisions}
+
+
+def _job(args: tuple[int, int, tuple[str, ...], str, int]) -> dict[str, Any]:
+    return play_deal(*args)
+
+
+def report(rows: list[dict[str, Any]], policies: Sequence[str]) -> str:
+    n = len(rows)
+    lines = [f"{n} deals, {sum(len(r['decisions']) for r in rows)} calls with a choice; "
+             f"value per deal relative to {policies[0]} (game points, 95% interval over deals):"]
+    for k, p in enumerate(policies):
+        per_deal, differ = [], 0
+        for r in rows:
+            d = 0.0
+            for dec in r["decisions"]:
+                mine, base = dec["choices"][k], dec["choices"][0]
+                if mine != base:
+                    differ += 1
+                    d += dec["values"][mine] - dec["values"][base]
+            per_deal.append(d)
+        mu = sum(per_deal) / max(n, 1)
+        se = math.sqrt(sum((x - mu) ** 2 for x in per_deal) / (n - 1) / n) if n > 1 else 0.0
+        lines.append(f"  {p}: {mu:+.2f} ± {1.96 * se:.2f} per deal, {differ} calls differ")
+    return "\n".join(lines)
+
+
+def read_log(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    return json.loads(lines[0]), [json.loads(x) for x in lines[1:] if x.strip()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--policies", nargs="+", default=[])
+    ap.add_argument("--driver", default=DRIVER)
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rollouts", type=int, default=64)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--log")
+    ap.add_argument("--report", metavar="LOG")
+    args = ap.parse_args(argv)
+    if args.report:
+        header, rows = read_log(args.report)
+        print(report(rows, header["policies"]))
+        return 0
+    if len(args.policies) < 2 or not args.log:
+        ap.error("give two policies or more and --log (or --report LOG)")
+    header = {"policies": args.policies, "driver": args.driver, "seed": args.seed,
+              "rollouts": args.rollouts}
+    rows: list[dict[str, Any]] = []
+    if os.path.exists(args.log):
+        old, rows = read_log(args.log)
+        if old != header:
+            raise SystemExit(f"{args.log} was written with other settings: {old}")
+    else:
+        with open(args.log, "w", encoding="utf-8") as f:
+            f.write(json.dumps(header) + "\n")
+    done = {r["index"] for r in rows}
+    todo = [(i, args.seed, tuple(args.policies), args.driver, args.rollouts)
+            for i in range(args.deals) if i not in done]
+    with open(args.log, "a", encoding="utf-8") as out, \
+            ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for fut in as_completed([pool.submit(_job, j) for j in todo]):
+            row = fut.result()
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            rows.append(row)
+            print(f"\r{len(rows)}/{args.deals} deals", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    print(report(rows, args.policies))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
