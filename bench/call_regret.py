@@ -141,8 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report", metavar="LOG")
     args = ap.parse_args(argv)
     if args.report:
-        header, rows = read_log(args.report)
-        print(report(rows, header["policies"]))
+        logged, logged_rows = read_log(args.report)
+        print(report(logged_rows, logged["policies"]))
         return 0
     if len(args.policies) < 2 or not args.log:
         ap.error("give two policies or more and --log (or --report LOG)")
