@@ -11,7 +11,8 @@ its call from that seat's observation. Where they disagree, each named call is v
 true deal: the call is made, the driver finishes the auction, and the hand is played out
 `--rollouts` times by the playout policy of ai/policy.py (every seat playing from its own view;
 `python -m bench.rollout_calibration` measures how well that predicts the search's own play).
-A call's value is its team's game points minus the other team's (thrown in: 0).
+A call's value is its team's game points minus the other team's (thrown in: 0), and its chance to
+win the match from there (ai/equity.py; a Gahwa decides the match, which game points cannot say).
 
 The figures, per policy against the first one: the mean value per deal of its choices minus the
 first policy's (a deal's calls summed), with a 95% interval over deals, and how many decisions
@@ -30,6 +31,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
+from ai.equity import equity_after, match_equity
 from ai.policy import rollout
 from ai.registry import make_agent
 from game.actions import Action, action_str
@@ -57,21 +59,25 @@ def finish_auction(st: RoundState, driver: str, seed: int) -> None:
         st.apply(agents[seat].choose(st.observation(seat), st.legal_actions()))
 
 
-def value(st: RoundState, action: Action, team: int, driver: str, seed: int, rollouts: int) -> float:
-    """`team`'s game points minus the other's after `action`, the driver's calls and playouts."""
+def value(st: RoundState, action: Action, team: int, driver: str, seed: int,
+          rollouts: int) -> tuple[float, float]:
+    """After `action`, the driver's calls and the playouts: `team`'s game points minus the
+    other's, and its chance to win the match (ai/equity.py; Gahwa decides it), both means."""
     s = st.clone()
     s.apply(action)
     finish_auction(s, driver, seed)
     if s.is_over():  # thrown in
-        return 0.0
+        return 0.0, match_equity(s.match_scores[team], s.match_scores[1 - team], s.rules)
     base = s.card_play()
-    total = 0
+    points = equity = 0.0
     for k in range(rollouts):
         cp = base.copy()
         rollout(cp, random.Random(seed * 7919 + k))
         o = cp.outcome()
-        total += o[team] - o[1 - team]
-    return total / rollouts
+        points += o[team] - o[1 - team]
+        equity += equity_after(s.match_scores, team, (o[0], o[1]), o[3] if o[3] >= 0 else None,
+                               s.rules)
+    return points / rollouts, equity / rollouts
 
 
 def play_deal(index: int, seed: int, policies: Sequence[str], driver: str,
@@ -89,12 +95,14 @@ def play_deal(index: int, seed: int, policies: Sequence[str], driver: str,
             for p in policies:
                 agent = make_agent(p, seed * 4 + seat, experiments=True)
                 choices.append(agent.choose(obs, legal))
-            values = {}
+            values, equities = {}, {}
             if len(set(choices)) > 1:
                 for a in sorted(set(choices)):
-                    values[action_str(a)] = value(st, a, team_of(seat), driver, seed, rollouts)
+                    values[action_str(a)], equities[action_str(a)] = value(
+                        st, a, team_of(seat), driver, seed, rollouts)
             decisions.append({"seat": seat, "legal": [action_str(a) for a in legal],
-                              "choices": [action_str(a) for a in choices], "values": values})
+                              "choices": [action_str(a) for a in choices], "values": values,
+                              "equity": equities})
         st.apply(drivers[seat].choose(obs, legal))
     return {"index": index, "decisions": decisions}
 
@@ -103,23 +111,32 @@ def _job(args: tuple[int, int, tuple[str, ...], str, int]) -> dict[str, Any]:
     return play_deal(*args)
 
 
+def _paired(rows: list[dict[str, Any]], k: int, key: str) -> tuple[float, float, int]:
+    """Policy k minus policy 0 on `key` ("values" or "equity"): mean per deal, 95% half-width,
+    and the number of calls where they differ."""
+    per_deal, differ = [], 0
+    for r in rows:
+        d = 0.0
+        for dec in r["decisions"]:
+            mine, base = dec["choices"][k], dec["choices"][0]
+            if mine != base:
+                differ += 1
+                d += dec[key][mine] - dec[key][base]
+        per_deal.append(d)
+    n = len(per_deal)
+    mu = sum(per_deal) / max(n, 1)
+    se = math.sqrt(sum((x - mu) ** 2 for x in per_deal) / (n - 1) / n) if n > 1 else 0.0
+    return mu, 1.96 * se, differ
+
+
 def report(rows: list[dict[str, Any]], policies: Sequence[str]) -> str:
-    n = len(rows)
-    lines = [f"{n} deals, {sum(len(r['decisions']) for r in rows)} calls with a choice; "
-             f"value per deal relative to {policies[0]} (game points, 95% interval over deals):"]
+    lines = [f"{len(rows)} deals, {sum(len(r['decisions']) for r in rows)} calls with a choice; "
+             f"per deal, each policy's calls minus {policies[0]}'s (95% interval over deals):"]
     for k, p in enumerate(policies):
-        per_deal, differ = [], 0
-        for r in rows:
-            d = 0.0
-            for dec in r["decisions"]:
-                mine, base = dec["choices"][k], dec["choices"][0]
-                if mine != base:
-                    differ += 1
-                    d += dec["values"][mine] - dec["values"][base]
-            per_deal.append(d)
-        mu = sum(per_deal) / max(n, 1)
-        se = math.sqrt(sum((x - mu) ** 2 for x in per_deal) / (n - 1) / n) if n > 1 else 0.0
-        lines.append(f"  {p}: {mu:+.2f} ± {1.96 * se:.2f} per deal, {differ} calls differ")
+        mu, half, differ = _paired(rows, k, "values")
+        emu, ehalf, _ = _paired(rows, k, "equity")
+        lines.append(f"  {p}: {mu:+.2f} ± {half:.2f} game points, {100 * emu:+.2f} ± "
+                     f"{100 * ehalf:.2f} points of match-win chance, {differ} calls differ")
     return "\n".join(lines)
 
 

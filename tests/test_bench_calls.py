@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ai.evaluate import hokum_strength, sun_strength
 from bench.call_regret import deal_state, play_deal, report, value
 from bench.rollout_calibration import contracts, estimate, played, summary
@@ -23,18 +25,24 @@ def test_call_regret_values_only_where_the_policies_disagree() -> None:
             assert set(dec["choices"]) <= set(dec["legal"])
             assert dec["choices"][0] == dec["choices"][2]  # the same policy twice
             named = set(dec["choices"])
-            assert set(dec["values"]) == (named if len(named) > 1 else set())
+            assert set(dec["values"]) == set(dec["equity"]) == (named if len(named) > 1 else set())
+            assert all(0.0 <= e <= 1.0 for e in dec["equity"].values())
     assert calls >= 3
     text = report(rows, [TINY, "heuristic", TINY])
-    assert text.splitlines()[-1].endswith("+0.00 ± 0.00 per deal, 0 calls differ")
+    assert text.splitlines()[-1].endswith("+0.00 ± 0.00 game points, +0.00 ± 0.00 points of "
+                                          "match-win chance, 0 calls differ")
 
 
 def test_call_regret_report_pairs_each_policy_with_the_first() -> None:
-    rows = [{"index": 0, "decisions": [{"choices": ["pass", "sun"], "values": {"pass": 0, "sun": 20}},
-                                       {"choices": ["hokum", "hokum"], "values": {}}]},
-            {"index": 1, "decisions": [{"choices": ["sun", "pass"], "values": {"pass": 4, "sun": 10}}]}]
+    rows = [{"index": 0, "decisions": [{"choices": ["pass", "sun"], "values": {"pass": 0, "sun": 20},
+                                        "equity": {"pass": 0.5, "sun": 0.6}},
+                                       {"choices": ["hokum", "hokum"], "values": {}, "equity": {}}]},
+            {"index": 1, "decisions": [{"choices": ["sun", "pass"], "values": {"pass": 4, "sun": 10},
+                                        "equity": {"pass": 0.5, "sun": 0.5}}]}]
     lines = report(rows, ["a", "b"]).splitlines()
-    assert "b: +7.00 ± 25.48 per deal, 2 calls differ" in lines[-1]  # (+20 and -6) / 2 deals
+    # (+20 and -6) / 2 deals; match-win chance (+10 and 0) / 2
+    assert "b: +7.00 ± 25.48 game points, +5.00 ± 9.80 points of match-win chance, 2 calls differ" \
+        in lines[-1]
 
 
 def test_a_value_is_reproducible_and_a_thrown_in_hand_is_worth_nothing() -> None:
@@ -42,10 +50,11 @@ def test_a_value_is_reproducible_and_a_thrown_in_hand_is_worth_nothing() -> None
     for _ in range(7):  # seven passes: the eighth throws the hand in
         st.apply(PASS)
     assert st.phase is Phase.BIDDING and PASS in st.legal_actions()
-    assert value(st, PASS, 0, TINY, 5, 2) == 0.0
+    assert value(st, PASS, 0, TINY, 5, 2) == (0.0, pytest.approx(0.5))  # 0-0: still an even match
     bid = next(a for a in st.legal_actions() if a != PASS)
-    first = value(st, bid, 0, TINY, 5, 4)
-    assert first == value(st, bid, 0, TINY, 5, 4)
+    points, equity = value(st, bid, 0, TINY, 5, 4)
+    assert (points, equity) == value(st, bid, 0, TINY, 5, 4)
+    assert 0.0 <= equity <= 1.0
 
 
 def test_calibration_draws_a_declarer_worth_the_contract() -> None:
