@@ -11,7 +11,7 @@ starts with, so a new player is taken to be as strong as the default computer pl
     Hard − Heuristic   80.0% → +241     Hard         1569   (1430 + 139)
     Heuristic − Random 99.5% → +920     Heuristic    1328   (1569 − 241)
     Expert − Hard      51.4% → +10      Random        408   (1328 − 920)
-                                        Expert       1579   (1569 + 10)
+                                        Expert       1578   (1568.6 + 9.9)
 
 A match is two against two: the player's side is rated as the mean of the player and the partner
 (North, a computer player), the other side as the mean of East and West. The expected score is
