@@ -1,6 +1,6 @@
 """Round-2 Hokum on J-8 or J-9 alone (not a test): how often each level overrides a rule-based pass.
 
-    python -m bench.bare_trumps [--positions 25] [--levels hard,expert]
+    python -m bench.bare_trumps [--positions 25] [--levels hard,expert] [--budget "expert,margin=1"]
 
 Seeded deals in which all four pass round 1 and the first speaker of round 2 holds exactly J-8
 or J-9 of a suit other than the buying card's, and the rule-based call (ai/evaluate.py) is Pass.
@@ -14,6 +14,7 @@ import argparse
 import random
 from dataclasses import replace
 
+from ai.config import parse_budget
 from ai.heuristic import heuristic_call
 from ai.ismcts import ISMCTSAgent, level_config
 from game.actions import HOKUM, PASS, action_str
@@ -52,14 +53,18 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--positions", type=int, default=25)
     ap.add_argument("--levels", default="hard,expert")
+    ap.add_argument("--budget", action="append", default=[],
+                    help="also decide with this budget (ai.config.parse_budget), e.g. 'expert,margin=1'")
     args = ap.parse_args()
-    levels = args.levels.split(",")
+    configs = {lv: replace(level_config(lv), time_limit=None) for lv in args.levels.split(",")}
+    configs.update({b: replace(parse_budget(b), time_limit=None) for b in args.budget})
+    levels = list(configs)
     bids = dict.fromkeys(levels, 0)
     for obs in positions(args.positions):
         legal = list(obs.legal_actions)
         row = []
         for lv in levels:
-            res = ISMCTSAgent(replace(level_config(lv), time_limit=None), seed=obs.seat).decide(obs, legal)
+            res = ISMCTSAgent(configs[lv], seed=obs.seat).decide(obs, legal)
             bids[lv] += res.action == HOKUM
             equities = ", ".join(f"{action_str(a)} {m:.3f}" for a, (_n, m) in sorted(res.stats.items()))
             row.append(f"{lv}: {action_str(res.action)} ({equities})")
