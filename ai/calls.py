@@ -100,8 +100,15 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
         rule = heuristic_call(obs, legal)
         if best != rule and rule in values:
             diffs = [x - y for x, y in zip(values[best], values[rule], strict=True)]
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean <= cfg.call_margin * (var / n) ** 0.5 or mean <= cfg.call_floor:
+            if not clearly_better(diffs, cfg.call_margin, cfg.call_floor):
                 best = rule
     return SearchResult(best, stats, n, time.perf_counter() - start, SearchKind.CALL)
+
+
+def clearly_better(diffs: Sequence[float], margin: float, floor: float) -> bool:
+    """Paired differences (another call minus the rule-based one, deal by deal): is their mean
+    above `margin` standard errors of itself, and above `floor`?"""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > margin * (var / n) ** 0.5 and mean > floor

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from ai.calls import clearly_better
 from ai.config import SearchKind
 from ai.conventions import ruled_out
 from ai.heuristic import heuristic_call
@@ -145,6 +146,15 @@ def test_no_round_two_hokum_on_a_bare_jack(hand: str) -> None:
     assert HOKUM in obs.legal_actions and heuristic_call(obs, obs.legal_actions) == PASS
     for seed in range(2):
         assert ISMCTSAgent(EXPERT, seed=seed).choose(obs, obs.legal_actions) != HOKUM
+
+
+def test_a_call_must_beat_the_rule_based_one_by_the_margin_and_the_floor() -> None:
+    diffs = [0.03 if i % 2 else -0.01 for i in range(100)]  # mean 0.01, standard error 0.002
+    assert clearly_better(diffs, 1.0, 0.0)
+    assert clearly_better(diffs, 4.0, 0.0)
+    assert not clearly_better(diffs, 6.0, 0.0)
+    assert not clearly_better(diffs, 1.0, 0.02)
+    assert not clearly_better([-d for d in diffs], 0.0, -1.0)  # worse than the rule: never
 
 
 # ----- worlds ------------------------------------------------------------------------------------
