@@ -27,7 +27,7 @@ import math
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
@@ -35,8 +35,10 @@ from ai.equity import equity_after, match_equity
 from ai.policy import rollout
 from ai.registry import make_agent
 from game.actions import Action, action_str
+from game.cardplay import CardPlay
 from game.cards import team_of
 from game.phase import Phase
+from game.scoring import Settlement
 from game.state import RoundState
 
 DRIVER = "ismcts:hard,iters=3000,worlds=400"
@@ -59,6 +61,14 @@ def finish_auction(st: RoundState, driver: str, seed: int) -> None:
         st.apply(agents[seat].choose(st.observation(seat), st.legal_actions()))
 
 
+def playouts(base: CardPlay, count: int, first_seed: int) -> Iterator[Settlement]:
+    """The outcomes of `count` policy playouts of `base`, seeded first_seed, first_seed + 1, ..."""
+    for k in range(count):
+        cp = base.copy()
+        rollout(cp, random.Random(first_seed + k))
+        yield cp.outcome()
+
+
 def value(st: RoundState, action: Action, team: int, driver: str, seed: int,
           rollouts: int) -> tuple[float, float]:
     """After `action`, the driver's calls and the playouts: `team`'s game points minus the
@@ -68,12 +78,8 @@ def value(st: RoundState, action: Action, team: int, driver: str, seed: int,
     finish_auction(s, driver, seed)
     if s.is_over():  # thrown in
         return 0.0, match_equity(s.match_scores[team], s.match_scores[1 - team], s.rules)
-    base = s.card_play()
     points = equity = 0.0
-    for k in range(rollouts):
-        cp = base.copy()
-        rollout(cp, random.Random(seed * 7919 + k))
-        o = cp.outcome()
+    for o in playouts(s.card_play(), rollouts, seed * 7919):
         points += o[team] - o[1 - team]
         equity += equity_after(s.match_scores, team, (o[0], o[1]), o[3] if o[3] >= 0 else None,
                                s.rules)

@@ -21,8 +21,8 @@ import statistics
 from collections.abc import Iterator
 
 from ai.evaluate import hokum_strength, sun_strength
-from ai.policy import rollout
 from ai.registry import make_agent
+from bench.call_regret import playouts
 from game.cards import SEAT_LETTERS, SUIT_LETTERS, cards_str
 from game.notation import from_notation
 from game.state import RoundState
@@ -57,14 +57,7 @@ def contracts(kind: str, rng: random.Random) -> Iterator[tuple[RoundState, int]]
 
 
 def estimate(st: RoundState, team: int, rollouts: int) -> float:
-    base = st.card_play()
-    total = 0
-    for k in range(rollouts):
-        cp = base.copy()
-        rollout(cp, random.Random(k), 0.1)
-        o = cp.outcome()
-        total += o[team] - o[1 - team]
-    return total / rollouts
+    return sum(o[team] - o[1 - team] for o in playouts(st.card_play(), rollouts, 0)) / rollouts
 
 
 def played(st: RoundState, team: int, agent: str, seed: int) -> int:
