@@ -20,16 +20,12 @@ for B). Iteration budgets only, so a log is the same on any machine; it resumes,
 from __future__ import annotations
 
 import argparse
-import json
 import math
-import os
-import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from ai.equity import equity_after, match_equity
 from ai.registry import make_agent
-from bench.call_regret import deal_state, finish_auction, read_log
+from bench.call_regret import deal_state, finish_auction, play_hand, read_log, resume_log, run_logged
 from game.actions import action_str
 from game.cards import team_of
 from game.state import RoundState
@@ -65,18 +61,6 @@ def position(index: int, seed: int, driver: str, number: int) -> RoundState:
         st.apply(drivers[seat].choose(st.observation(seat), legal))
 
 
-def play_out(st: RoundState, judge: str, seed: int) -> tuple[int, int, int | None]:
-    """The hand played to its end by four copies of `judge`: points, and a Gahwa's winner."""
-    agents = [make_agent(judge, seed * 4 + s, experiments=True) for s in range(4)]
-    while not st.is_over():
-        seat = st.to_move()
-        assert seat is not None
-        legal = st.legal_actions()
-        st.apply(legal[0] if len(legal) == 1 else agents[seat].choose(st.observation(seat), legal))
-    assert st.result is not None
-    return st.result.points[0], st.result.points[1], st.result.match_winner
-
-
 def judge_dispute(index: int, number: int, calls: list[str], hand: int, seed: int, driver: str,
                   judge: str) -> dict[str, Any]:
     """Each call of one dispute valued by one hand of real play (the hand's agent seeds shared)."""
@@ -95,10 +79,12 @@ def judge_dispute(index: int, number: int, calls: list[str], hand: int, seed: in
             equities[call] = match_equity(s.match_scores[team], s.match_scores[1 - team], s.rules)
             continue
         scores = s.match_scores
-        ns, ew, winner = play_out(s, judge, seed * 1_000 + hand)
-        pts = (ns, ew)
+        agents = [make_agent(judge, (seed * 1_000 + hand) * 4 + i, experiments=True)
+                  for i in range(4)]
+        result = play_hand(s, agents)
+        pts = result.points
         values[call] = float(pts[team] - pts[1 - team])
-        equities[call] = equity_after(scores, team, pts, winner, s.rules)
+        equities[call] = equity_after(scores, team, pts, result.match_winner, s.rules)
     return {"index": index, "number": number, "hand": hand, "values": values, "equity": equities}
 
 
@@ -161,12 +147,6 @@ def report(rows: list[dict[str, Any]], judged: list[dict[str, Any]], a: int, b: 
     return "\n".join(lines)
 
 
-def _read_judged(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    return json.loads(lines[0]), [json.loads(x) for x in lines[1:] if x.strip()]
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("calls", help="a bench.call_regret log")
@@ -181,36 +161,20 @@ def main(argv: list[str] | None = None) -> int:
     a, b = args.pair
     policies = header_in["policies"]
     if args.report:
-        head, logged = _read_judged(args.report)
+        head, logged = read_log(args.report)
         print(report(rows, logged, head["pair"][0], head["pair"][1], policies))
         return 0
     if not args.log:
         ap.error("give --log (or --report LOG)")
     header = {"calls": policies, "driver": header_in["driver"], "seed": header_in["seed"],
               "pair": [a, b], "judge": args.judge}
-    judged: list[dict[str, Any]] = []
-    if os.path.exists(args.log):
-        old, judged = _read_judged(args.log)
-        if old != header:
-            raise SystemExit(f"{args.log} was written with other settings: {old}")
-    else:
-        with open(args.log, "w", encoding="utf-8") as f:
-            f.write(json.dumps(header) + "\n")
+    judged = resume_log(args.log, header)
     done = {(j["index"], j["number"], j["hand"]) for j in judged}
     # hand by hand over all disputes, so a stopped run has judged every dispute about equally
     todo = [(i, k, calls, h, header["seed"], header["driver"], args.judge)
             for h in range(args.hands) for i, k, calls in disputes(rows, a, b)
             if (i, k, h) not in done]
-    with open(args.log, "a", encoding="utf-8") as out, \
-            ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = [pool.submit(_job, j) for j in todo]
-        for n, fut in enumerate(as_completed(futures), 1):
-            row = fut.result()
-            out.write(json.dumps(row) + "\n")
-            out.flush()
-            judged.append(row)
-            print(f"\r{n}/{len(todo)} judged hands", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+    judged += run_logged(_job, todo, args.workers, args.log, "judged hands")
     print(report(rows, judged, a, b, policies))
     return 0
 

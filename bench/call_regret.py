@@ -27,10 +27,11 @@ import math
 import os
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
+from ai.agent import Agent
 from ai.equity import equity_after, match_equity
 from ai.policy import rollout
 from ai.registry import make_agent
@@ -38,7 +39,7 @@ from game.actions import Action, action_str
 from game.cardplay import CardPlay
 from game.cards import team_of
 from game.phase import Phase
-from game.scoring import Settlement
+from game.scoring import HandScore, Settlement
 from game.state import RoundState
 
 DRIVER = "ismcts:hard,iters=3000,worlds=400"
@@ -59,6 +60,17 @@ def finish_auction(st: RoundState, driver: str, seed: int) -> None:
         seat = st.to_move()
         assert seat is not None
         st.apply(agents[seat].choose(st.observation(seat), st.legal_actions()))
+
+
+def play_hand(st: RoundState, agents: Sequence[Agent]) -> HandScore:
+    """`st` played to the end of the hand, each seat by its agent from its own view."""
+    while not st.is_over():
+        seat = st.to_move()
+        assert seat is not None
+        legal = st.legal_actions()
+        st.apply(legal[0] if len(legal) == 1 else agents[seat].choose(st.observation(seat), legal))
+    assert st.result is not None
+    return st.result
 
 
 def playouts(base: CardPlay, count: int, first_seed: int) -> Iterator[Settlement]:
@@ -152,6 +164,36 @@ def read_log(path: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return json.loads(lines[0]), [json.loads(x) for x in lines[1:] if x.strip()]
 
 
+def resume_log(path: str, header: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows already in the log at `path`, which must have been written with `header`; a
+    new log is started with it."""
+    if not os.path.exists(path):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(json.dumps(header) + "\n")
+        return []
+    old, rows = read_log(path)
+    if old != header:
+        raise SystemExit(f"{path} was written with other settings: {old}")
+    return rows
+
+
+def run_logged(job: Callable[[Any], dict[str, Any]], todo: Sequence[Any], workers: int,
+               path: str, what: str) -> list[dict[str, Any]]:
+    """`job` of every item of `todo` on `workers` processes, each row appended to the log as it
+    comes (so a stopped run resumes); the new rows."""
+    rows: list[dict[str, Any]] = []
+    with open(path, "a", encoding="utf-8") as out, \
+            ProcessPoolExecutor(max_workers=workers) as pool:
+        for fut in as_completed([pool.submit(job, j) for j in todo]):
+            row = fut.result()
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            rows.append(row)
+            print(f"\r{len(rows)}/{len(todo)} {what}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--policies", nargs="+", default=[])
@@ -171,26 +213,11 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("give two policies or more and --log (or --report LOG)")
     header = {"policies": args.policies, "driver": args.driver, "seed": args.seed,
               "rollouts": args.rollouts}
-    rows: list[dict[str, Any]] = []
-    if os.path.exists(args.log):
-        old, rows = read_log(args.log)
-        if old != header:
-            raise SystemExit(f"{args.log} was written with other settings: {old}")
-    else:
-        with open(args.log, "w", encoding="utf-8") as f:
-            f.write(json.dumps(header) + "\n")
+    rows = resume_log(args.log, header)
     done = {r["index"] for r in rows}
     todo = [(i, args.seed, tuple(args.policies), args.driver, args.rollouts)
             for i in range(args.deals) if i not in done]
-    with open(args.log, "a", encoding="utf-8") as out, \
-            ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for fut in as_completed([pool.submit(_job, j) for j in todo]):
-            row = fut.result()
-            out.write(json.dumps(row) + "\n")
-            out.flush()
-            rows.append(row)
-            print(f"\r{len(rows)}/{args.deals} deals", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+    rows += run_logged(_job, todo, args.workers, args.log, "deals")
     print(report(rows, args.policies))
     return 0
 

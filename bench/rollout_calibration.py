@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from ai.evaluate import hokum_strength, sun_strength
 from ai.registry import make_agent
-from bench.call_regret import playouts
+from bench.call_regret import play_hand, playouts
 from game.cards import SEAT_LETTERS, SUIT_LETTERS, cards_str
 from game.notation import from_notation
 from game.state import RoundState
@@ -61,15 +61,8 @@ def estimate(st: RoundState, team: int, rollouts: int) -> float:
 
 
 def played(st: RoundState, team: int, agent: str, seed: int) -> int:
-    s = st.clone()
-    agents = [make_agent(agent, seed + i, experiments=True) for i in range(4)]
-    while not s.is_over():
-        seat = s.to_move()
-        assert seat is not None
-        legal = s.legal_actions()
-        s.apply(legal[0] if len(legal) == 1 else agents[seat].choose(s.observation(seat), legal))
-    assert s.result is not None
-    return s.result.points[team] - s.result.points[1 - team]
+    result = play_hand(st.clone(), [make_agent(agent, seed + i, experiments=True) for i in range(4)])
+    return result.points[team] - result.points[1 - team]
 
 
 def summary(pairs: list[tuple[float, int]]) -> str:
