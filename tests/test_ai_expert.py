@@ -137,8 +137,8 @@ def _round_two(hand: str, buying: str, dealer: int) -> RoundState:
 
 @pytest.mark.parametrize("hand", ["JS 8S AH 7D 8C", "JS 9S KH 7C 8D"])
 def test_no_round_two_hokum_on_a_bare_jack(hand: str) -> None:
-    """J-8 or J-9 as the only trumps is no round-2 Hokum: the rule-based call passes, and the
-    Expert does not override it on a small simulated edge."""
+    """J-8 or J-9 as the only trumps is no round-2 Hokum here: the rule-based call passes, and
+    the Expert's simulation does not find Hokum better by its margin (one standard error)."""
     state = _round_two(hand, "9D" if "D" not in hand.split()[3] else "9C", dealer=3)
     seat = state.to_move()
     assert seat is not None
