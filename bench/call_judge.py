@@ -20,12 +20,19 @@ for B). Iteration budgets only, so a log is the same on any machine; it resumes,
 from __future__ import annotations
 
 import argparse
-import math
 from typing import Any
 
 from ai.equity import equity_after, match_equity
 from ai.registry import make_agent
-from bench.call_regret import deal_state, finish_auction, play_hand, read_log, resume_log, run_logged
+from bench.call_regret import (
+    deal_state,
+    finish_auction,
+    mean_interval,
+    play_hand,
+    read_log,
+    resume_log,
+    run_logged,
+)
 from game.actions import action_str
 from game.cards import team_of
 from game.state import RoundState
@@ -92,13 +99,6 @@ def _job(args: tuple[int, int, list[str], int, int, str, str]) -> dict[str, Any]
     return judge_dispute(*args)
 
 
-def _interval(per_deal: list[float]) -> tuple[float, float]:
-    n = len(per_deal)
-    mu = sum(per_deal) / n
-    se = math.sqrt(sum((x - mu) ** 2 for x in per_deal) / (n - 1) / n) if n > 1 else 0.0
-    return mu, 1.96 * se
-
-
 def report(rows: list[dict[str, Any]], judged: list[dict[str, Any]], a: int, b: int,
            policies: list[str]) -> str:
     """B minus A per deal, over the deals whose every dispute has been judged at least once."""
@@ -110,12 +110,13 @@ def report(rows: list[dict[str, Any]], judged: list[dict[str, Any]], a: int, b: 
     for d in wanted:
         by_deal.setdefault(d[0], []).append(d)
     playout_d, real_d, playout_e, real_e = [], [], [], []
-    complete = 0
+    complete = n_disp = 0
     for r in rows:
         mine = by_deal.get(r["index"], [])
         if any((i, k) not in hands for i, k, _ in mine):
             continue
         complete += 1
+        n_disp += len(mine)
         p = q = pe = qe = 0.0
         for i, k, (ca, cb) in mine:
             dec = r["decisions"][k]
@@ -130,8 +131,6 @@ def report(rows: list[dict[str, Any]], judged: list[dict[str, Any]], a: int, b: 
         real_e.append(qe)
     if complete < 2:
         return f"{complete} deals judged completely: too few to report"
-    n_disp = sum(len(by_deal.get(r["index"], [])) for r in rows
-                 if all((i, k) in hands for i, k, _ in by_deal.get(r["index"], [])))
     n_hands = len(judged)
     lines = [f"{complete} deals ({n_disp} disputed calls, {n_hands} judged hands): "
              f"{policies[b]} minus {policies[a]}, per deal (95% interval over deals):"]
@@ -140,8 +139,8 @@ def report(rows: list[dict[str, Any]], judged: list[dict[str, Any]], a: int, b: 
                          ("playouts - real play", [x - y for x, y in zip(playout_d, real_d,
                                                                         strict=True)],
                           [x - y for x, y in zip(playout_e, real_e, strict=True)])):
-        mu, half = _interval(xs)
-        emu, ehalf = _interval(es)
+        mu, half = mean_interval(xs)
+        emu, ehalf = mean_interval(es)
         lines.append(f"  {name}: {mu:+.2f} ± {half:.2f} game points, "
                      f"{100 * emu:+.2f} ± {100 * ehalf:.2f} points of match-win chance")
     return "\n".join(lines)

@@ -141,10 +141,16 @@ def _paired(rows: list[dict[str, Any]], k: int, key: str) -> tuple[float, float,
                 differ += 1
                 d += dec[key][mine] - dec[key][base]
         per_deal.append(d)
+    mu, half = mean_interval(per_deal)
+    return mu, half, differ
+
+
+def mean_interval(per_deal: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (0 for fewer than two values)."""
     n = len(per_deal)
     mu = sum(per_deal) / max(n, 1)
     se = math.sqrt(sum((x - mu) ** 2 for x in per_deal) / (n - 1) / n) if n > 1 else 0.0
-    return mu, 1.96 * se, differ
+    return mu, 1.96 * se
 
 
 def report(rows: list[dict[str, Any]], policies: Sequence[str]) -> str:
