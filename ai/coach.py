@@ -178,7 +178,8 @@ def forced_values(obs: Observation, moves: tuple[Action, ...], iterations: int, 
     world_rng = decision_rng(seed ^ _WORLD_SALT, obs)
     pool: WorldPool | PosteriorWorlds
     if cfg.play_model:  # the Expert's worlds: weighed by what the other seats played and called
-        pool = posterior_worlds(obs, world_rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch)
+        pool = posterior_worlds(obs, world_rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch,
+                                silent=cfg.silent_projects)
     else:
         pool = WorldPool(obs, cfg, None)
     worlds = [pool.world(world_rng) for _ in range(iterations)]

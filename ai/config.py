@@ -63,6 +63,9 @@ class SearchConfig:
     readable_margin: float = -1.0
     """Keep the conventions of ai/conventions.py unless another card is better by more than this
     many game points (negative: no conventions)."""
+    silent_projects: float = 1.0
+    """Likelihood that a seat holding projects did not declare them (the Expert's posterior;
+    1: no inference)."""
     call_floor: float = 0.0
     """A call other than the rule-based one must also win by this much match equity."""
     belote_scale: float = 200.0
@@ -75,7 +78,8 @@ LEVEL_CONFIGS = {
     "hard": SearchConfig("hard", iterations=3000, time_limit=0.95, call_worlds=400),
     "expert": SearchConfig("expert", iterations=3000, time_limit=1.5, call_worlds=400,
                            play_model=True, candidates=400, min_ess=0.25, call_mismatch=0.1,
-                           solve_cards=16, solve_worlds=160, leaf_solve=8, readable_margin=3.0),
+                           solve_cards=16, solve_worlds=160, leaf_solve=8, readable_margin=3.0,
+                           silent_projects=0.1),
 }
 
 
@@ -93,6 +97,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "ess": ("min_ess", float), "mismatch": ("call_mismatch", float), "solve": ("solve_cards", int),
     "sworlds": ("solve_worlds", int), "leaf": ("leaf_solve", int),
     "readable": ("readable_margin", float), "floor": ("call_floor", float),
+    "silent": ("silent_projects", float),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

@@ -3,9 +3,11 @@
 `PosteriorWorlds` draws `candidates` deals from the exact uniform sampler (ai/sampler.py, so
 every one reproduces the observation exactly) and gives each the likelihood of the other seats'
 public actions in that deal: their card plays under the play model (ai/playmodel.py) times their
-calls under the rule-based call model (ai/inference.py). Each search iteration then takes one
-deal with probability proportional to its weight (importance resampling), so the search sees
-the deals in which the observed play looks natural more often.
+calls under the rule-based call model (ai/inference.py), times their silence in the first trick
+(`SilentProjects`: a seat that declared nothing but holds projects in the deal chose not to).
+Each search iteration then takes one deal with probability proportional to its weight
+(importance resampling), so the search sees the deals in which the observed play looks natural
+more often.
 
 A model is never exactly how the others play, and a posterior that rests on a handful of deals
 overfits them; so the log-weights are tempered (multiplied by t <= 1, the largest t that keeps
@@ -18,6 +20,7 @@ from __future__ import annotations
 import bisect
 import math
 import random
+from dataclasses import dataclass
 
 from game.cardplay import CardPlay
 from game.observation import Observation
@@ -60,6 +63,25 @@ def tempered(logw: list[float], min_ess: float) -> tuple[list[float], float]:
     return weights(lo), lo
 
 
+class SilentProjects:
+    """The other seats that played to the first trick without declaring: a deal in which such a
+    seat holds projects is one where it kept them back, which the computer players never do and
+    people seldom do. `silent` is that choice's likelihood (1: no inference)."""
+
+    def __init__(self, obs: Observation, sampler: WorldSampler, silent: float) -> None:
+        self.sampler = sampler
+        self.log_silent = math.log(max(silent, 1e-12))
+        self.seats = [] if silent >= 1.0 or obs.rules.belote else [
+            s for s in range(4) if s != obs.seat and obs.declared[s] == ()]
+
+    @property
+    def active(self) -> bool:
+        return bool(self.seats)
+
+    def log_weight(self, hands: list[int]) -> float:
+        return sum(self.log_silent for s in self.seats if self.sampler.projects_of(hands, s))
+
+
 class PosteriorWorlds:
     """Weighted deals for one decision (their card plays); `world(rng)` is a copy of one, drawn
     by weight. `posterior_worlds` builds them from an observation."""
@@ -91,29 +113,50 @@ class PosteriorWorlds:
         return self.states[self.pick(rng)].copy()
 
 
-def posterior_worlds(obs: Observation, rng: random.Random, candidates: int, min_ess: float,
-                     call_mismatch: float = 0.3, plays: bool = True,
-                     calls: bool = True) -> PosteriorWorlds:
-    """`candidates` uniform deals for `obs`, weighted by the other seats' plays and calls."""
-    sampler = WorldSampler(obs)
-    template = CardPlay.public(obs)
-    play_model = PlayLikelihood(obs, template) if plays else None
+@dataclass
+class Candidates:
+    """Uniform deals for one observation and, per deal, the log-likelihood of each kind of
+    public action of the other seats (0.0 where that model is off or has nothing to score)."""
+    hands: list[list[int]]
+    plays: list[float]
+    calls: list[float]
+    silence: list[float]
+
+
+def candidate_deals(obs: Observation, sampler: WorldSampler, rng: random.Random, candidates: int,
+                    call_mismatch: float = 0.3, plays: bool = True, calls: bool = True,
+                    silent: float = 1.0) -> Candidates:
+    """`candidates` uniform deals from `sampler` (fewer if it runs dry after the first), each
+    scored by the play model, the call model and the silence about projects."""
+    play_model = PlayLikelihood(obs, CardPlay.public(obs)) if plays else None
     call_model = CallModel(obs, mismatch=call_mismatch) if calls else None
-    states: list[CardPlay] = []
-    logw: list[float] = []
+    silence = SilentProjects(obs, sampler, silent)
+    out = Candidates([], [], [], [])
     for _ in range(candidates):
         try:
             hands = sampler.sample(rng)[0]
         except SamplerError:
-            if not states:
+            if not out.hands:
                 raise
             break
-        lw = 0.0
-        if play_model is not None and play_model.active:
-            lw += play_model.log_weight(hands)
-        if call_model is not None and call_model.active:
-            lw += math.log(call_model.weight(hands, rng))
-        states.append(sampler.fast_state(template, hands))
-        logw.append(lw)
+        out.hands.append(hands)
+        out.plays.append(play_model.log_weight(hands)
+                         if play_model is not None and play_model.active else 0.0)
+        out.calls.append(math.log(call_model.weight(hands, rng))
+                         if call_model is not None and call_model.active else 0.0)
+        out.silence.append(silence.log_weight(hands) if silence.active else 0.0)
+    return out
+
+
+def posterior_worlds(obs: Observation, rng: random.Random, candidates: int, min_ess: float,
+                     call_mismatch: float = 0.3, plays: bool = True,
+                     calls: bool = True, silent: float = 1.0) -> PosteriorWorlds:
+    """`candidates` uniform deals for `obs`, weighted by the other seats' plays, calls and
+    silence about projects."""
+    sampler = WorldSampler(obs)
+    template = CardPlay.public(obs)
+    found = candidate_deals(obs, sampler, rng, candidates, call_mismatch, plays, calls, silent)
+    states = [sampler.fast_state(template, hands) for hands in found.hands]
+    logw = [p + c + q for p, c, q in zip(found.plays, found.calls, found.silence, strict=True)]
     weights, temper = tempered(logw, min_ess)
     return PosteriorWorlds(states, weights, temper)

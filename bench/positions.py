@@ -13,18 +13,22 @@ from collections.abc import Callable, Iterator
 from ai.heuristic import HeuristicAgent
 from game.actions import DOUBLE, HOKUM, LOCKED, OPEN, PASS, SUN, Action
 from game.phase import Phase
+from game.rules import Rules
 from game.state import RoundState
 
 KINDS = ("hokum", "sun", "doubled", "locked")
 
 
-def random_positions(count: int, seed: int = 0, max_moves: int = 60) -> Iterator[tuple[RoundState, int]]:
-    """(state, observing seat) reached by random legal actions from seeded deals."""
+def random_positions(count: int, seed: int = 0, max_moves: int = 60,
+                     rules: Rules | None = None) -> Iterator[tuple[RoundState, int]]:
+    """(state, observing seat) reached by random legal actions from seeded deals (Baloot, or
+    `rules`)."""
     rng = random.Random(seed)
     i = 0
     made = 0
     while made < count:
         s = RoundState.deal(random.Random(seed * 100_000 + i), dealer=i & 3,
+                            rules=rules,
                             match_scores=(rng.randrange(0, 150), rng.randrange(0, 150)))
         i += 1
         for _ in range(rng.randrange(0, max_moves)):

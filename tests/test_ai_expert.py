@@ -4,6 +4,7 @@ that still reproduce the observation, and only legal moves in hands of every kin
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 
 import pytest
@@ -13,13 +14,15 @@ from ai.config import SearchKind
 from ai.conventions import ruled_out
 from ai.heuristic import heuristic_call
 from ai.ismcts import ISMCTSAgent, SearchConfig, level_config, search_play
-from ai.posterior import posterior_worlds
+from ai.posterior import SilentProjects, posterior_worlds
 from ai.registry import LEVELS, make_agent
+from ai.sampler import WorldSampler
 from bench.positions import KINDS, random_positions, scripted_hand
 from game.actions import HOKUM, PASS, is_card
 from game.cards import card_str, cards_in, parse_cards
 from game.deal import DealBase
 from game.phase import Phase
+from game.projects import best_split
 from game.rules import Rules
 from game.state import RoundState
 from game.worlds import build_world
@@ -159,13 +162,14 @@ def test_a_call_must_beat_the_rule_based_one_by_the_margin_and_the_floor() -> No
 
 # ----- worlds ------------------------------------------------------------------------------------
 
-def test_weighted_worlds_reproduce_the_observation() -> None:
+@pytest.mark.parametrize("silent", [1.0, 0.1])
+def test_weighted_worlds_reproduce_the_observation(silent: float) -> None:
     checked = weighted = 0
     for state, seat in random_positions(120, seed=17):
         if state.phase is not Phase.PLAYING:
             continue
         obs = state.observation(seat)
-        post = posterior_worlds(obs, random.Random(seat), 12, 0.25)
+        post = posterior_worlds(obs, random.Random(seat), 12, 0.25, silent=silent)
         weighted += post.ess < len(post.states) - 1e-9
         for st in post.states[:4]:
             world = build_world(obs, st.hands)
@@ -173,6 +177,42 @@ def test_weighted_worlds_reproduce_the_observation() -> None:
             assert world.card_play().hands == st.hands
         checked += 1
     assert checked > 40 and weighted > 20
+
+
+def test_silence_about_projects_weighs_the_deals_where_the_silent_seat_holds_some() -> None:
+    """After the first trick, a seat that declared nothing keeps back any projects it holds: a
+    deal gets log(silent) for each such seat, counted here from the rule book's projects of the
+    seat's eight cards in that deal (the cards in hand and those it played)."""
+    penalised = scored = 0
+    for state, seat in random_positions(400, seed=23, max_moves=80):
+        if state.phase is not Phase.PLAYING or state.tricks_done < 1:
+            continue
+        obs = state.observation(seat)
+        silent = [s for s in range(4) if s != seat and obs.declared[s] == ()]
+        assert sorted(silent) == sorted(s for s in range(4)
+                                        if s != seat and state.declared[s] == ())
+        sampler = WorldSampler(obs)
+        model = SilentProjects(obs, sampler, 0.1)
+        assert model.active == bool(silent)
+        assert not SilentProjects(obs, sampler, 1.0).active
+        c = obs.contract
+        assert c is not None
+        for _ in range(5):
+            hands = sampler.sample(random.Random(scored))[0]
+            holding = sum(1 for s in silent if best_split(hands[s] | obs.played_by[s], c.sun,
+                                                          c.trump, obs.rules.trump_sequence_wins_ties))
+            assert model.log_weight(hands) == pytest.approx(holding * math.log(0.1))
+            penalised += holding > 0
+            scored += 1
+    assert scored > 200 and 0.1 * scored < penalised < 0.9 * scored
+
+
+def test_silence_says_nothing_in_classic_belote() -> None:
+    rules = Rules.preset("belote")
+    for state, seat in random_positions(150, seed=5, max_moves=80, rules=rules):
+        if state.phase is Phase.PLAYING and state.tricks_done >= 1:
+            obs = state.observation(seat)
+            assert not SilentProjects(obs, WorldSampler(obs), 0.1).active
 
 
 # ----- legal moves -------------------------------------------------------------------------------
@@ -238,6 +278,7 @@ def test_search_config_defaults_leave_the_other_levels_alone() -> None:
         cfg = level_config(level)
         assert not cfg.play_model and not cfg.solve_cards and not cfg.leaf_solve
         assert cfg.readable_margin < 0 and cfg.call_floor == 0.0 and cfg.call_mismatch == 0.3
+        assert cfg.silent_projects == 1.0
     assert isinstance(EXPERT, SearchConfig)
 
 
