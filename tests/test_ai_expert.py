@@ -207,6 +207,25 @@ def test_silence_about_projects_weighs_the_deals_where_the_silent_seat_holds_som
     assert scored > 200 and 0.1 * scored < penalised < 0.9 * scored
 
 
+def test_a_silent_leader_is_seldom_given_projects() -> None:
+    """Sun, first trick: West leads the 7♣ without declaring. Uniform deals give West projects
+    in some deals; weighed by the Expert's silence likelihood, those deals keep exactly Bayes'
+    share of the weight: u * 0.1 / (u * 0.1 + 1 - u)."""
+    state = fixture("sun/-/S/S/x1/open/-",
+                    {"S": "AS 10S QH 9H JD 8D AC 8C", "E": "KS 8S AH 10H AD 9D KC 9C",
+                     "N": "QS 7S KH 8H KD 7D QC 10C", "W": "JS 9S JH 7H QD 10D JC 7C"}, "W", 0, "7C")
+    obs = state.observation(0)
+    assert obs.declared[3] == () and obs.declared[1] is None
+    post = posterior_worlds(obs, random.Random(3), 400, 0.0, plays=False, calls=False,
+                            silent=EXPERT.silent_projects)
+    holds = [bool(best_split(st.hands[3] | obs.played_by[3], True, -1, False))
+             for st in post.states]
+    u = sum(holds) / len(holds)
+    weighted = sum(w for h, w in zip(holds, post.weights, strict=True) if h) / post.total
+    assert 0.03 < u < 0.3
+    assert weighted == pytest.approx(u * 0.1 / (u * 0.1 + 1 - u))
+
+
 def test_silence_says_nothing_in_classic_belote() -> None:
     rules = Rules.preset("belote")
     for state, seat in random_positions(150, seed=5, max_moves=80, rules=rules):
