@@ -123,12 +123,13 @@ class Candidates:
     silence: list[float]
 
 
-def candidate_deals(obs: Observation, sampler: WorldSampler, rng: random.Random, candidates: int,
-                    call_mismatch: float = 0.3, plays: bool = True, calls: bool = True,
-                    silent: float = 1.0) -> Candidates:
+def candidate_deals(obs: Observation, sampler: WorldSampler, template: CardPlay,
+                    rng: random.Random, candidates: int, call_mismatch: float = 0.3,
+                    plays: bool = True, calls: bool = True, silent: float = 1.0) -> Candidates:
     """`candidates` uniform deals from `sampler` (fewer if it runs dry after the first), each
-    scored by the play model, the call model and the silence about projects."""
-    play_model = PlayLikelihood(obs, CardPlay.public(obs)) if plays else None
+    scored by the play model, the call model and the silence about projects (`template`: the
+    public card play, `CardPlay.public(obs)`)."""
+    play_model = PlayLikelihood(obs, template) if plays else None
     call_model = CallModel(obs, mismatch=call_mismatch) if calls else None
     silence = SilentProjects(obs, sampler, silent)
     out = Candidates([], [], [], [])
@@ -155,7 +156,8 @@ def posterior_worlds(obs: Observation, rng: random.Random, candidates: int, min_
     silence about projects."""
     sampler = WorldSampler(obs)
     template = CardPlay.public(obs)
-    found = candidate_deals(obs, sampler, rng, candidates, call_mismatch, plays, calls, silent)
+    found = candidate_deals(obs, sampler, template, rng, candidates, call_mismatch, plays, calls,
+                            silent)
     states = [sampler.fast_state(template, hands) for hands in found.hands]
     logw = [p + c + q for p, c, q in zip(found.plays, found.calls, found.silence, strict=True)]
     weights, temper = tempered(logw, min_ess)

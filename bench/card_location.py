@@ -30,6 +30,7 @@ from ai.posterior import candidate_deals, effective_size, tempered
 from ai.registry import make_agent
 from ai.sampler import WorldSampler
 from bench.call_regret import deal_state, mean_interval, read_log, resume_log, run_logged
+from game.cardplay import CardPlay
 from game.phase import Phase
 from game.state import RoundState
 
@@ -55,26 +56,27 @@ def located(obs_state: RoundState, seat: int, candidates: int, seed: int) -> dic
     put each hidden card in its true hand, the mean log of that share, and the effective size."""
     obs = obs_state.observation(seat)
     sampler = WorldSampler(obs)
-    found = candidate_deals(obs, sampler, random.Random(seed), candidates, MISMATCH, silent=SILENT)
+    found = candidate_deals(obs, sampler, CardPlay.public(obs), random.Random(seed), candidates,
+                            MISMATCH, silent=SILENT)
     n = len(found.hands)
     floor = 1.0 / (2 * n)
-    truth = [obs_state.hands[s] if s != seat else 0 for s in range(4)]
     known = [obs.known_held(s) if s != seat else 0 for s in range(4)]
-    hidden = [(c, s) for s in range(4) for c in range(32)
-              if truth[s] >> c & 1 and obs.unseen >> c & 1 and not known[s] >> c & 1]
-    out: dict[str, Any] = {"trick": obs_state.tricks_done, "cards": len(hidden)}
+    # for each hidden card, which deals put it in the hand that holds it (the same for every way)
+    where = [[hands[s] >> c & 1 == 1 for hands in found.hands]
+             for s in range(4) if s != seat for c in range(32)
+             if obs_state.hands[s] >> c & 1 and obs.unseen >> c & 1 and not known[s] >> c & 1]
+    out: dict[str, Any] = {"trick": obs_state.tricks_done, "cards": len(where)}
     for name, (kp, kc, ks) in WAYS.items():
         logw = [kp * p + kc * c + ks * q
                 for p, c, q in zip(found.plays, found.calls, found.silence, strict=True)]
         weights, _t = tempered(logw, MIN_ESS)
         total = sum(weights)
         share = log_share = 0.0
-        for c, s in hidden:
-            x = sum(w for w, hands in zip(weights, found.hands, strict=True) if hands[s] >> c & 1)
-            x /= total
+        for inside in where:
+            x = sum(w for w, here in zip(weights, inside, strict=True) if here) / total
             share += x
             log_share += math.log(max(x, floor))
-        out[name] = [share / len(hidden), log_share / len(hidden), effective_size(weights) / n]
+        out[name] = [share / len(where), log_share / len(where), effective_size(weights) / n]
     return out
 
 
