@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass, field
 from game.bidding import IllegalActionError
 from game.cards import team_of
 from game.cli import Parser, whole_number
+from game.contract import Contract
 from game.match import MatchState
 from game.rules import PRESETS, Rules
 
@@ -48,6 +49,17 @@ class MatchResult:
     """Total seconds spent choosing by A and by B."""
     decisions: tuple[int, int] = (0, 0)
     max_think: tuple[float, float] = (0.0, 0.0)
+    deal_contracts: list[str] = field(default_factory=list)
+    """For every deal in order, the contract played (`contract_key`; '' when thrown in): a deal
+    played both ways with the same contract differs only by the card play."""
+
+
+def contract_key(contract: Contract | None) -> str:
+    """kind/trump/declarer seat/raise level/locked ('' for none)."""
+    if contract is None:
+        return ""
+    return (f"{contract.kind.value}/{contract.trump}/{contract.declarer}/{contract.raise_level}/"
+            f"{int(contract.locked)}")
 
 
 def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
@@ -86,6 +98,7 @@ def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
                       gahwa=m.by_gahwa, think=(think[0], think[1]),
                       decisions=(count[0], count[1]), max_think=(worst[0], worst[1]))
     for rec in m.sheet:
+        res.deal_contracts.append(contract_key(rec.contract if rec.score is not None else None))
         if rec.score is None:
             res.deal_diffs.append(0)
             continue
@@ -187,7 +200,30 @@ def summarize(results: list[MatchResult], a_spec: str, b_spec: str, duplicate: b
         dmu, dhalf = mean_ci(same)
         lines.append(f"same deal played both ways ({len(same)} deals, thrown-in as 0): "
                      f"A - B per deal {dmu:+.2f} ± {dhalf:.2f}")
+        lines += _by_contract(full)
     return "\n".join(lines)
+
+
+def _by_contract(pairs: list[list[MatchResult]]) -> list[str]:
+    """The deals played both ways split by whether the auction ended in the same contract both
+    times (the difference is then the card play's) or not (the calls', then the play's): each
+    part's share of the per-deal mean (its deals' sum over all the deals), so the two add up to
+    the whole, and its own mean."""
+    rows: list[tuple[bool, float]] = []
+    for a, b in pairs:
+        if not a.deal_contracts or not b.deal_contracts:
+            return []  # a log written before the contracts were logged
+        for x, y, ka, kb in zip(a.deal_diffs, b.deal_diffs, a.deal_contracts, b.deal_contracts,
+                                strict=False):
+            rows.append((ka == kb, (x + y) / 2.0))
+    out = []
+    for name, same in (("the same contract both ways", True), ("different contracts", False)):
+        part = [d for s, d in rows if s == same]
+        share, half = mean_ci([d if s == same else 0.0 for s, d in rows])
+        own = sum(part) / len(part) if part else 0.0
+        out.append(f"  of which {name}: {len(part)} deals, {share:+.2f} ± {half:.2f} of the "
+                   f"per-deal figure ({own:+.2f} a deal of these)")
+    return out
 
 
 class LogError(ValueError):

@@ -109,3 +109,21 @@ def test_match_equity() -> None:
         assert match_equity(a, 50) <= match_equity(a + 10, 50) + 1e-12
     assert equity_after((100, 100), 0, (60, 0), None) == 1.0
     assert equity_after((0, 0), 1, (0, 0), 1) == 1.0
+
+
+def test_arena_splits_the_duplicate_deals_by_contract() -> None:
+    from ai.arena import MatchResult
+    def match(team: int, diffs: list[int], contracts: list[str]) -> MatchResult:
+        return MatchResult(team, 7, team, True, len(diffs), 0, list(diffs), list(diffs),
+                           deal_contracts=contracts)
+    h, s = "hokum/0/1/1/0", "sun/-1/2/1/0"
+    # deal 1: the same Hokum both ways (+4, +2: mean +3); deal 2: Sun one way, Hokum the other
+    # (-10, +20: mean +5); deal 3 thrown in both ways (the same: '' and '')
+    out = summarize([match(0, [4, -10, 0], [h, s, ""]), match(1, [2, 20, 0], [h, h, ""])],
+                    "x", "y", True)
+    assert "A - B per deal +2.67" in out  # (3 + 5 + 0) / 3
+    assert "the same contract both ways: 2 deals, +1.00" in out  # 3 / 3: deals 1 and 3
+    assert "(+1.50 a deal of these)" in out
+    assert "different contracts: 1 deals, +1.67" in out and "(+5.00 a deal of these)" in out
+    old = [match(0, [4], []), match(1, [2], [])]  # a log from before the contracts
+    assert "of which" not in summarize(old, "x", "y", True)
