@@ -1,6 +1,7 @@
 """Decision time per level (not a test): mean, p95, p99 and max by kind of decision.
 
     python -m bench.decision_times --levels easy,medium,hard,expert --hands 100 [--nocap] [--out F]
+    python -m bench.decision_times --levels expert --spec "expert,cands=3000" --hands 10 --nocap
 
 Each level plays `--hands` seeded hands against itself in all four seats (one process, so each
 decision has one core), and every decision with a real choice is timed: the first card of the
@@ -23,7 +24,8 @@ import time
 from dataclasses import replace
 
 import game
-from ai.ismcts import ISMCTSAgent, level_config
+from ai.config import LEVEL_CONFIGS, SearchConfig, parse_budget
+from ai.ismcts import ISMCTSAgent
 from bench.positions import heuristic_hand
 from game.actions import is_card
 from game.phase import Phase
@@ -48,10 +50,15 @@ def percentile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, math.ceil(q * len(s)) - 1)]
 
 
+def config_of(level: str, nocap: bool) -> SearchConfig:
+    """A level by name, or a budget (`--spec`, e.g. 'expert,cands=3000'); without its time cap
+    with `nocap`."""
+    cfg = LEVEL_CONFIGS[level] if level in LEVEL_CONFIGS else parse_budget(level)
+    return replace(cfg, time_limit=None) if nocap else cfg
+
+
 def time_level(level: str, hands: int, seed: int, nocap: bool) -> dict[str, list[float]]:
-    cfg = level_config(level)
-    if nocap:
-        cfg = replace(cfg, time_limit=None)
+    cfg = config_of(level, nocap)
     agents = [ISMCTSAgent(cfg, seed=seed * 4 + s) for s in range(4)]
     out: dict[str, list[float]] = {k: [] for k in KINDS}
     for h in range(hands):
@@ -86,6 +93,7 @@ def declared_positions(count: int, seed: int) -> list[RoundState]:
             if state.phase is Phase.PLAYING and state.tricks_done > 0:
                 break
             seat = state.to_move()
+            assert seat is not None
             if (state.phase is Phase.PLAYING and kind_of(state) is not None
                     and len(state.legal_actions()) > 1
                     and any(state.observation(seat).declared[s] for s in range(4) if s != seat)):
@@ -94,9 +102,7 @@ def declared_positions(count: int, seed: int) -> list[RoundState]:
 
 
 def time_declared(level: str, count: int, seed: int, nocap: bool) -> list[float]:
-    cfg = level_config(level)
-    if nocap:
-        cfg = replace(cfg, time_limit=None)
+    cfg = config_of(level, nocap)
     times = []
     for i, state in enumerate(declared_positions(count, seed)):
         seat = state.to_move()
@@ -111,6 +117,8 @@ def time_declared(level: str, count: int, seed: int, nocap: bool) -> list[float]
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--levels", default="easy,medium,hard,expert")
+    ap.add_argument("--spec", action="append", default=[], metavar="BUDGET",
+                    help="also time this budget (e.g. 'expert,cands=3000'); repeatable")
     ap.add_argument("--hands", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--nocap", action="store_true", help="remove the levels' time caps")
@@ -122,7 +130,7 @@ def main() -> int:
     if args.declared:
         print("| level | first-trick card after declared projects | n | mean | p95 | p99 | max |")
         print("|---|---|---|---|---|---|---|")
-        for level in args.levels.split(","):
+        for level in [*args.levels.split(","), *args.spec]:
             xs = time_declared(level, args.declared, args.seed, args.nocap)
             print(f"| {level}{' (no cap)' if args.nocap else ''} | | {len(xs)} | "
                   f"{sum(xs) / len(xs) * 1000:.0f} ms | {percentile(xs, 0.95) * 1000:.0f} ms | "
@@ -132,7 +140,7 @@ def main() -> int:
     print("| level | decision | n | mean | p95 | p99 | max |")
     print("|---|---|---|---|---|---|---|")
     everything: dict[str, dict[str, list[float]]] = {}
-    for level in args.levels.split(","):
+    for level in [*args.levels.split(","), *args.spec]:
         times = time_level(level, args.hands, args.seed, args.nocap)
         everything[level] = times
         for kind in KINDS:
