@@ -29,7 +29,7 @@ from ai.policy import policy_card
 from bench.call_regret import mean_interval
 from bench.rollout_calibration import contracts
 from game.cardplay import CardPlay
-from game.cards import FULL_DECK, SUIT_MASKS, CardSet, nth_card
+from game.cards import FULL_DECK, SUIT_MASKS, CardSet
 from game.ranking import POINTS
 
 Policy = Callable[[CardPlay, CardSet, float, float], int]
@@ -37,11 +37,8 @@ Policy = Callable[[CardPlay, CardSet, float, float], int]
 
 def model_card(st: CardPlay, legal: CardSet, rnd: float, eps: float) -> int:
     """The play model's most likely card (the first on a tie)."""
-    n = legal.bit_count()
-    if n == 1:
-        return legal.bit_length() - 1
-    if rnd < eps:
-        return nth_card(legal, int(rnd / eps * n) % n)
+    if rnd < eps or not legal & (legal - 1):  # the policy's random move, or the only card
+        return policy_card(st, legal, rnd, eps)
     hand = st.hands[st.to_move()]
     out = FULL_DECK & ~st.played & ~hand
     policy = policy_card(st, legal, 1.0, 0.0)
