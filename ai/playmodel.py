@@ -87,14 +87,15 @@ def card_features(st: CardPlay, card: int, policy: int, out: int, hand: int, ctx
     return f
 
 
-def log_prob(st: CardPlay, legal: int, card: int, weights: tuple[float, ...]) -> float:
-    """log P(card) for the seat to move among `legal` (more than one card)."""
+def card_scores(st: CardPlay, legal: int, weights: tuple[float, ...]) -> tuple[list[int], list[float]]:
+    """The legal cards of the seat to move, in card order, and each one's score (the model's
+    log-odds up to a constant)."""
     seat = st.to_move()
     hand = st.hands[seat]
     out = FULL_DECK & ~st.played & ~hand
     policy = policy_card(st, legal, 1.0, 0.0)
     ctx = situation(st)
-    chosen = 0.0
+    cards: list[int] = []
     scores: list[float] = []
     m = legal
     while m:
@@ -105,14 +106,19 @@ def log_prob(st: CardPlay, legal: int, card: int, weights: tuple[float, ...]) ->
         s = 0.0
         for i in range(18):
             s += weights[i] * f[i]
+        cards.append(c)
         scores.append(s)
-        if c == card:
-            chosen = s
+    return cards, scores
+
+
+def log_prob(st: CardPlay, legal: int, card: int, weights: tuple[float, ...]) -> float:
+    """log P(card) for the seat to move among `legal` (more than one card; `card` among them)."""
+    cards, scores = card_scores(st, legal, weights)
     top = max(scores)
     total = 0.0
     for s in scores:
         total += math.exp(s - top)
-    return chosen - top - math.log(total)
+    return scores[cards.index(card)] - top - math.log(total)
 
 
 class PlayLikelihood:

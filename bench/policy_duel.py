@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable
 
 from ai.cardsense import CHEAP_ORDER, masters
-from ai.playmodel import WEIGHTS, card_features, situation
+from ai.playmodel import WEIGHTS, card_scores
 from ai.policy import policy_card
 from bench.call_regret import mean_interval
 from bench.rollout_calibration import contracts
@@ -39,21 +39,8 @@ def model_card(st: CardPlay, legal: CardSet, rnd: float, eps: float) -> int:
     """The play model's most likely card (the first on a tie)."""
     if rnd < eps or not legal & (legal - 1):  # the policy's random move, or the only card
         return policy_card(st, legal, rnd, eps)
-    hand = st.hands[st.to_move()]
-    out = FULL_DECK & ~st.played & ~hand
-    policy = policy_card(st, legal, 1.0, 0.0)
-    ctx = situation(st)
-    best, best_score = -1, -1e9
-    m = legal
-    while m:
-        low = m & -m
-        m ^= low
-        c = low.bit_length() - 1
-        score = sum(w * x for w, x in zip(WEIGHTS, card_features(st, c, policy, out, hand, ctx),
-                                          strict=True))
-        if score > best_score:
-            best, best_score = c, score
-    return best
+    cards, scores = card_scores(st, legal, WEIGHTS)
+    return cards[scores.index(max(scores))]
 
 
 def oracle_cash_card(st: CardPlay, legal: CardSet, rnd: float, eps: float) -> int:
