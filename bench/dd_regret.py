@@ -53,11 +53,13 @@ def choose(policy: str, st: RoundState, seat: int, legal: Sequence[Action], seed
 def judged(st: RoundState, seat: int, policies: Sequence[str], seed: int) -> dict[str, Any]:
     """The exact value of every legal card for the mover's team and each policy's regret."""
     legal = st.legal_actions()
-    values = Solver().move_values(st.card_play())
+    cp = st.card_play()
+    left = cards_left(cp)
+    values = Solver().move_values(cp)
     sign = 1 if team_of(seat) == 0 else -1
     best = max(sign * v for v in values.values())
     regrets = [best - sign * values[choose(p, st, seat, legal, seed)] for p in policies]
-    return {"trick": st.tricks_done, "cards": cards_left(st.card_play()),
+    return {"trick": st.tricks_done, "cards": left,
             "choices": len(plain_cards(legal)), "regret": regrets}
 
 
@@ -96,10 +98,9 @@ def report(rows: Sequence[dict[str, Any]], policies: Sequence[str]) -> str:
     for k, name in enumerate(policies):
         mean = sum(p["regret"][k] for p in positions) / len(positions)
         share = sum(1 for p in positions if p["regret"][k] > 0) / len(positions)
-        per_hand = [sum(p["regret"][k] for p in r["positions"]) for r in rows]
         diff = [sum(p["regret"][k] - p["regret"][0] for p in r["positions"]) for r in rows]
         mu, half = mean_interval(diff)
-        lines.append(f"| {name} | {mean:.3f} | {share:.1%} | {sum(per_hand) / len(rows):.2f} | "
+        lines.append(f"| {name} | {mean:.3f} | {share:.1%} | {mean * len(positions) / len(rows):.2f} | "
                      f"{mu:+.2f} ± {half:.2f} |")
     for lo, hi, what in BANDS:
         here = [[p for p in r["positions"] if lo <= p["cards"] <= hi] for r in rows]
