@@ -25,13 +25,14 @@ from typing import Any
 from ai.equity import equity_after, match_equity
 from ai.registry import make_agent
 from bench.call_regret import (
+    Header,
+    Rows,
     deal_state,
     finish_auction,
+    logged_main,
     mean_interval,
     play_hand,
     read_log,
-    resume_log,
-    run_logged,
 )
 from game.actions import action_str
 from game.cards import team_of
@@ -152,30 +153,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pair", type=int, nargs=2, default=[0, 1], metavar=("A", "B"))
     ap.add_argument("--judge", default=JUDGE)
     ap.add_argument("--hands", type=int, default=4)
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--log")
-    ap.add_argument("--report", metavar="LOG")
-    args = ap.parse_args(argv)
-    header_in, rows = read_log(args.calls)
-    a, b = args.pair
-    policies = header_in["policies"]
-    if args.report:
-        head, logged = read_log(args.report)
-        print(report(rows, logged, head["pair"][0], head["pair"][1], policies))
-        return 0
-    if not args.log:
-        ap.error("give --log (or --report LOG)")
-    header = {"calls": policies, "driver": header_in["driver"], "seed": header_in["seed"],
-              "pair": [a, b], "judge": args.judge}
-    judged = resume_log(args.log, header)
-    done = {(j["index"], j["number"], j["hand"]) for j in judged}
-    # hand by hand over all disputes, so a stopped run has judged every dispute about equally
-    todo = [(i, k, calls, h, header["seed"], header["driver"], args.judge)
-            for h in range(args.hands) for i, k, calls in disputes(rows, a, b)
-            if (i, k, h) not in done]
-    judged += run_logged(_job, todo, args.workers, args.log, "judged hands")
-    print(report(rows, judged, a, b, policies))
-    return 0
+
+    def header(args: argparse.Namespace) -> Header:
+        head, _rows = read_log(args.calls)
+        return {"calls": head["policies"], "driver": head["driver"], "seed": head["seed"],
+                "pair": list(args.pair), "judge": args.judge}
+
+    def todo(args: argparse.Namespace, judged: Rows) -> list[Any]:
+        head = header(args)
+        done = {(j["index"], j["number"], j["hand"]) for j in judged}
+        disputed = disputes(read_log(args.calls)[1], *args.pair)
+        # hand by hand over all disputes, so a stopped run has judged every dispute about equally
+        return [(i, k, calls, h, head["seed"], head["driver"], args.judge)
+                for h in range(args.hands) for i, k, calls in disputed if (i, k, h) not in done]
+
+    def report_of(args: argparse.Namespace, head: Header, judged: Rows) -> str:
+        calls_head, rows = read_log(args.calls)
+        return report(rows, judged, head["pair"][0], head["pair"][1], calls_head["policies"])
+
+    return logged_main(ap, argv, header, todo, _job, report_of, "judged hands")
 
 
 if __name__ == "__main__":

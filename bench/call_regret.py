@@ -200,6 +200,35 @@ def run_logged(job: Callable[[Any], dict[str, Any]], todo: Sequence[Any], worker
     return rows
 
 
+Header = dict[str, Any]
+Rows = list[dict[str, Any]]
+
+
+def logged_main(ap: argparse.ArgumentParser, argv: list[str] | None,
+                header: Callable[[argparse.Namespace], Header],
+                todo: Callable[[argparse.Namespace, Rows], Sequence[Any]],
+                job: Callable[[Any], dict[str, Any]],
+                report: Callable[[argparse.Namespace, Header, Rows], str], what: str) -> int:
+    """The command line of a logged bench: `ap`'s own options plus `--workers`, `--log` (a run
+    that resumes) and `--report LOG` (the figures of a log, partial or not). `header` names the
+    run's settings (a log written with others is refused), `todo` the jobs its rows lack."""
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--log")
+    ap.add_argument("--report", metavar="LOG")
+    args = ap.parse_args(argv)
+    if args.report:
+        head, rows = read_log(args.report)
+        print(report(args, head, rows))
+        return 0
+    if not args.log:
+        ap.error("give --log (or --report LOG)")
+    head = header(args)
+    rows = resume_log(args.log, head)
+    rows += run_logged(job, todo(args, rows), args.workers, args.log, what)
+    print(report(args, head, rows))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--policies", nargs="+", default=[])
@@ -207,25 +236,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rollouts", type=int, default=64)
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--log")
-    ap.add_argument("--report", metavar="LOG")
-    args = ap.parse_args(argv)
-    if args.report:
-        logged, logged_rows = read_log(args.report)
-        print(report(logged_rows, logged["policies"]))
-        return 0
-    if len(args.policies) < 2 or not args.log:
-        ap.error("give two policies or more and --log (or --report LOG)")
-    header = {"policies": args.policies, "driver": args.driver, "seed": args.seed,
-              "rollouts": args.rollouts}
-    rows = resume_log(args.log, header)
-    done = {r["index"] for r in rows}
-    todo = [(i, args.seed, tuple(args.policies), args.driver, args.rollouts)
-            for i in range(args.deals) if i not in done]
-    rows += run_logged(_job, todo, args.workers, args.log, "deals")
-    print(report(rows, args.policies))
-    return 0
+
+    def header(args: argparse.Namespace) -> Header:
+        if len(args.policies) < 2:
+            ap.error("give two policies or more and --log (or --report LOG)")
+        return {"policies": args.policies, "driver": args.driver, "seed": args.seed,
+                "rollouts": args.rollouts}
+
+    def todo(args: argparse.Namespace, rows: Rows) -> list[Any]:
+        done = {r["index"] for r in rows}
+        return [(i, args.seed, tuple(args.policies), args.driver, args.rollouts)
+                for i in range(args.deals) if i not in done]
+
+    return logged_main(ap, argv, header, todo, _job,
+                       lambda _args, head, rows: report(rows, head["policies"]), "deals")
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from typing import Any
 from ai.posterior import candidate_deals, effective_size, tempered
 from ai.registry import make_agent
 from ai.sampler import WorldSampler
-from bench.call_regret import deal_state, mean_interval, read_log, resume_log, run_logged
+from bench.call_regret import Header, Rows, deal_state, logged_main, mean_interval
 from game.cardplay import CardPlay
 from game.phase import Phase
 from game.state import RoundState
@@ -132,25 +132,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--candidates", type=int, default=400)
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--log")
-    ap.add_argument("--report", metavar="LOG")
-    args = ap.parse_args(argv)
-    if args.report:
-        _head, logged = read_log(args.report)
-        print(report(logged))
-        return 0
-    if not args.log:
-        ap.error("give --log (or --report LOG)")
-    header = {"players": args.players, "seed": args.seed, "candidates": args.candidates,
-              "mismatch": MISMATCH, "silent": SILENT, "min_ess": MIN_ESS}
-    rows = resume_log(args.log, header)
-    done = {r["index"] for r in rows}
-    todo = [(i, args.seed, args.players, args.candidates) for i in range(args.hands)
-            if i not in done]
-    rows += run_logged(_job, todo, args.workers, args.log, "hands")
-    print(report(rows))
-    return 0
+
+    def header(args: argparse.Namespace) -> Header:
+        return {"players": args.players, "seed": args.seed, "candidates": args.candidates,
+                "mismatch": MISMATCH, "silent": SILENT, "min_ess": MIN_ESS}
+
+    def todo(args: argparse.Namespace, rows: Rows) -> list[Any]:
+        done = {r["index"] for r in rows}
+        return [(i, args.seed, args.players, args.candidates) for i in range(args.hands)
+                if i not in done]
+
+    return logged_main(ap, argv, header, todo, _job, lambda _args, _head, rows: report(rows),
+                       "hands")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ from ai.agent import plain_cards
 from ai.config import parse_budget
 from ai.registry import make_agent
 from ai.solver import Solver, cards_left
-from bench.call_regret import deal_state, mean_interval, read_log, resume_log, run_logged
+from bench.call_regret import Header, Rows, deal_state, logged_main, mean_interval
 from bench.openhand import OPEN_BUDGET, OpenHandAgent
 from game.actions import Action, card_of
 from game.cards import team_of
@@ -125,25 +125,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-cards", type=int, default=24)
-    ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--log")
-    ap.add_argument("--report", metavar="LOG")
-    args = ap.parse_args(argv)
-    if args.report:
-        head, logged = read_log(args.report)
-        print(report(logged, head["policies"]))
-        return 0
-    if not args.log:
-        ap.error("give --log (or --report LOG)")
-    header = {"policies": args.policies, "players": args.players, "seed": args.seed,
-              "max_cards": args.max_cards}
-    rows = resume_log(args.log, header)
-    done = {r["index"] for r in rows}
-    todo = [(i, args.seed, args.players, tuple(args.policies), args.max_cards)
-            for i in range(args.hands) if i not in done]
-    rows += run_logged(_job, todo, args.workers, args.log, "hands")
-    print(report(rows, args.policies))
-    return 0
+
+    def header(args: argparse.Namespace) -> Header:
+        return {"policies": args.policies, "players": args.players, "seed": args.seed,
+                "max_cards": args.max_cards}
+
+    def todo(args: argparse.Namespace, rows: Rows) -> list[Any]:
+        done = {r["index"] for r in rows}
+        return [(i, args.seed, args.players, tuple(args.policies), args.max_cards)
+                for i in range(args.hands) if i not in done]
+
+    return logged_main(ap, argv, header, todo, _job,
+                       lambda _args, head, rows: report(rows, head["policies"]), "hands")
 
 
 if __name__ == "__main__":
