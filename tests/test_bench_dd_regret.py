@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from ai.heuristic import heuristic_play
 from ai.solver import Solver, cards_left
-from bench.dd_regret import OPEN, judged, play_hand_judged, report
+from bench.dd_regret import OPEN, judged, main, play_hand_judged, report
 from bench.positions import heuristic_hand
 from game.actions import card_of
 from game.cards import team_of
@@ -42,3 +47,24 @@ def test_a_report_pairs_the_policies_by_hand() -> None:
     text = report(rows, ("heuristic", "heuristic", OPEN))
     assert "| heuristic | " in text and "+0.00 ± 0.00 |" in text
     assert report(rows[:1], ("heuristic",)).endswith("too few to report")
+
+
+def test_a_logged_run_resumes_and_refuses_other_settings(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # the command line shared by the logged benches (bench.call_regret.logged_main)
+    log = tmp_path / "dd.jsonl"
+    run = ["--policies", "heuristic", OPEN, "--players", "heuristic", "--max-cards", "8",
+           "--log", str(log)]
+    assert main([*run, "--hands", "1"]) == 0
+    assert len(log.read_text().splitlines()) == 2  # the header and one hand
+    capsys.readouterr()
+    assert main([*run, "--hands", "2"]) == 0  # resumed: only the second hand is played
+    rows = log.read_text().splitlines()[1:]
+    assert sorted(json.loads(r)["index"] for r in rows) == [0, 1]
+    printed = capsys.readouterr().out.strip().splitlines()
+    assert main(["--report", str(log)]) == 0
+    assert capsys.readouterr().out.strip().splitlines() == printed  # the same figures
+    with pytest.raises(SystemExit, match="other settings"):
+        main([*run[:-2], "--max-cards", "12", "--log", str(log)])
+    with pytest.raises(SystemExit):
+        main(["--policies", "heuristic"])  # neither --log nor --report
