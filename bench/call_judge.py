@@ -20,6 +20,7 @@ for B). Iteration budgets only, so a log is the same on any machine; it resumes,
 from __future__ import annotations
 
 import argparse
+import functools
 from typing import Any
 
 from ai.equity import equity_after, match_equity
@@ -154,21 +155,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--judge", default=JUDGE)
     ap.add_argument("--hands", type=int, default=4)
 
+    calls_log = functools.lru_cache(maxsize=1)(read_log)  # the calls log, read once
+
     def header(args: argparse.Namespace) -> Header:
-        head, _rows = read_log(args.calls)
+        head = calls_log(args.calls)[0]
         return {"calls": head["policies"], "driver": head["driver"], "seed": head["seed"],
                 "pair": list(args.pair), "judge": args.judge}
 
     def todo(args: argparse.Namespace, judged: Rows) -> list[Any]:
-        head = header(args)
+        head, rows = calls_log(args.calls)
         done = {(j["index"], j["number"], j["hand"]) for j in judged}
-        disputed = disputes(read_log(args.calls)[1], *args.pair)
+        disputed = disputes(rows, *args.pair)
         # hand by hand over all disputes, so a stopped run has judged every dispute about equally
         return [(i, k, calls, h, head["seed"], head["driver"], args.judge)
                 for h in range(args.hands) for i, k, calls in disputed if (i, k, h) not in done]
 
     def report_of(args: argparse.Namespace, head: Header, judged: Rows) -> str:
-        calls_head, rows = read_log(args.calls)
+        calls_head, rows = calls_log(args.calls)
         return report(rows, judged, head["pair"][0], head["pair"][1], calls_head["policies"])
 
     return logged_main(ap, argv, header, todo, _job, report_of, "judged hands")
