@@ -68,6 +68,9 @@ class SearchConfig:
     1: no inference)."""
     call_floor: float = 0.0
     """A call other than the rule-based one must also win by this much match equity."""
+    declarer_bonus: float = 0.0
+    """Game points (Hokum; twice as many in Sun) added to the declarers' result in the simulated
+    calls, for the playouts' bias against declarers (ai/calls.py hand_value)."""
     belote_scale: float = 200.0
     """Classic Belote: the game-point difference that maps to a reward of 0 or 1."""
 
@@ -97,7 +100,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "ess": ("min_ess", float), "mismatch": ("call_mismatch", float), "solve": ("solve_cards", int),
     "sworlds": ("solve_worlds", int), "leaf": ("leaf_solve", int),
     "readable": ("readable_margin", float), "floor": ("call_floor", float),
-    "silent": ("silent_projects", float),
+    "silent": ("silent_projects", float), "bonus": ("declarer_bonus", float),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

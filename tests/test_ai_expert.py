@@ -345,3 +345,35 @@ def test_the_hint_can_use_the_expert() -> None:
     assert seat is not None
     action, reason = recommend(state.observation(seat), EXPERT, seed=1)
     assert card_str(action) in ("JH", "9H") and reason
+
+
+def test_the_declarer_bonus_moves_a_hand_s_value_towards_the_declarers() -> None:
+    """The same playout (same seed) is worth more to the declarers with a bonus, less to the
+    defenders, and more so in Sun (whose points count double)."""
+    from ai.calls import hand_value
+    gains = {"hokum": 0.0, "sun": 0.0}
+    for kind in gains:
+        for seed in range(20):
+            s = scripted_hand(seed, kind)
+            if s is None or s.phase is not Phase.PLAYING:
+                continue
+            declarers = s.card_play().declarer_team
+            for team in (0, 1):
+                plain = hand_value(s.clone(), team, random.Random(seed), 0.1)
+                more = hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4)
+                if team == declarers:
+                    assert more >= plain
+                    gains[kind] += more - plain
+                else:
+                    assert more <= plain
+    assert gains["hokum"] > 0 and gains["sun"] > gains["hokum"]
+
+
+def test_the_declarer_bonus_says_nothing_in_classic_belote() -> None:
+    from ai.calls import hand_value
+    rules = Rules.preset("belote")
+    for seed in range(10):
+        s = RoundState.deal(random.Random(seed), dealer=0, rules=rules)
+        for team in (0, 1):
+            assert (hand_value(s.clone(), team, random.Random(seed), 0.1)
+                    == hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4))
