@@ -52,12 +52,13 @@ def finish_calls(st: RoundState) -> None:
 
 
 def hand_value(st: RoundState, team: int, rng: random.Random, eps: float,
-               bonus: float = 0.0) -> float:
+               bonus: float = 0.0, sun_bonus: float | None = None) -> float:
     """Our match equity after finishing this hand from `st` (calls by rule, play by playout).
 
     `bonus`: game points added to the declaring team's result (twice as many in Sun, whose points
     count double), for the playouts' bias against declarers (bench/rollout_calibration.py: real
-    play gives them 1.4 more in Hokum, 2.6 in Sun). Baloot only: that is where it was measured."""
+    play gives them 1.4 more in Hokum, 2.6 in Sun). `sun_bonus`: the game points added in Sun
+    instead (None: twice `bonus`). Baloot only: that is where it was measured."""
     finish_calls(st)
     scores = st.match_scores
     if st.is_over():  # thrown in
@@ -66,9 +67,12 @@ def hand_value(st: RoundState, team: int, rng: random.Random, eps: float,
     rollout(cp, rng, eps)
     r = cp.outcome()
     winner = r[3] if r[3] >= 0 else None
-    if bonus <= 0 or winner is not None or st.rules.belote:
+    if cp.sun:
+        extra = 2 * bonus if sun_bonus is None else sun_bonus
+    else:
+        extra = bonus
+    if extra <= 0 or winner is not None or st.rules.belote:
         return equity_after(scores, team, (r[0], r[1]), winner, st.rules)
-    extra = bonus * (2 if cp.sun else 1)
     whole = math.floor(extra)
     frac = extra - whole
     # The equity table counts whole points: interpolate between the two neighbours.
@@ -109,7 +113,8 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
             st = base.clone()
             st.apply(a)
             values[a].append(hand_value(st, team, random.Random(sub), cfg.rollout_eps,
-                                        cfg.declarer_bonus))
+                                        cfg.declarer_bonus,
+                                        None if cfg.sun_bonus < 0 else cfg.sun_bonus))
         n += 1
     stats = {a: (n, sum(values[a]) / max(n, 1)) for a in legal}
     best = max(legal, key=lambda a: (stats[a][1], -legal.index(a)))

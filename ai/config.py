@@ -71,6 +71,9 @@ class SearchConfig:
     declarer_bonus: float = 0.0
     """Game points (Hokum; twice as many in Sun) added to the declarers' result in the simulated
     calls, for the playouts' bias against declarers (ai/calls.py hand_value)."""
+    sun_bonus: float = -1.0
+    """Game points added to the declarers' result in a simulated Sun hand (negative: twice
+    declarer_bonus)."""
     belote_scale: float = 200.0
     """Classic Belote: the game-point difference that maps to a reward of 0 or 1."""
 
@@ -101,6 +104,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "sworlds": ("solve_worlds", int), "leaf": ("leaf_solve", int),
     "readable": ("readable_margin", float), "floor": ("call_floor", float),
     "silent": ("silent_projects", float), "bonus": ("declarer_bonus", float),
+    "sunbonus": ("sun_bonus", float),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

@@ -369,6 +369,25 @@ def test_the_declarer_bonus_moves_a_hand_s_value_towards_the_declarers() -> None
     assert gains["hokum"] > 0 and gains["sun"] > gains["hokum"]
 
 
+def test_a_separate_sun_bonus_replaces_the_doubled_one_in_sun_only() -> None:
+    """sun_bonus=0 leaves a Sun hand's value as without any bonus and a Hokum hand's as with it."""
+    from ai.calls import hand_value
+    seen = {"hokum": 0, "sun": 0}
+    for kind in seen:
+        for seed in range(20):
+            s = scripted_hand(seed, kind)
+            if s is None or s.phase is not Phase.PLAYING:
+                continue
+            team = s.card_play().declarer_team
+            plain = hand_value(s.clone(), team, random.Random(seed), 0.1)
+            both = hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4)
+            hokum_only = hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4,
+                                    sun_bonus=0.0)
+            assert hokum_only == (plain if kind == "sun" else both)
+            seen[kind] += plain != both
+    assert seen["hokum"] > 0 and seen["sun"] > 0
+
+
 def test_the_declarer_bonus_says_nothing_in_classic_belote() -> None:
     from ai.calls import hand_value
     rules = Rules.preset("belote")
