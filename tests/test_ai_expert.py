@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -347,25 +348,30 @@ def test_the_hint_can_use_the_expert() -> None:
     assert card_str(action) in ("JH", "9H") and reason
 
 
+def _played_hands() -> Iterator[tuple[str, int, RoundState]]:
+    """Scripted Hokum and Sun hands (seeds 0-19) whose auction ended in card play."""
+    for kind in ("hokum", "sun"):
+        for seed in range(20):
+            s = scripted_hand(seed, kind)
+            if s is not None and s.phase is Phase.PLAYING:
+                yield kind, seed, s
+
+
 def test_the_declarer_bonus_moves_a_hand_s_value_towards_the_declarers() -> None:
     """The same playout (same seed) is worth more to the declarers with a bonus, less to the
     defenders, and more so in Sun (whose points count double)."""
     from ai.calls import hand_value
     gains = {"hokum": 0.0, "sun": 0.0}
-    for kind in gains:
-        for seed in range(20):
-            s = scripted_hand(seed, kind)
-            if s is None or s.phase is not Phase.PLAYING:
-                continue
-            declarers = s.card_play().declarer_team
-            for team in (0, 1):
-                plain = hand_value(s.clone(), team, random.Random(seed), 0.1)
-                more = hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4)
-                if team == declarers:
-                    assert more >= plain
-                    gains[kind] += more - plain
-                else:
-                    assert more <= plain
+    for kind, seed, s in _played_hands():
+        declarers = s.card_play().declarer_team
+        for team in (0, 1):
+            plain = hand_value(s.clone(), team, random.Random(seed), 0.1)
+            more = hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4)
+            if team == declarers:
+                assert more >= plain
+                gains[kind] += more - plain
+            else:
+                assert more <= plain
     assert gains["hokum"] > 0 and gains["sun"] > gains["hokum"]
 
 
@@ -373,18 +379,14 @@ def test_a_separate_sun_bonus_replaces_the_doubled_one_in_sun_only() -> None:
     """sun_bonus=0 leaves a Sun hand's value as without any bonus and a Hokum hand's as with it."""
     from ai.calls import hand_value
     seen = {"hokum": 0, "sun": 0}
-    for kind in seen:
-        for seed in range(20):
-            s = scripted_hand(seed, kind)
-            if s is None or s.phase is not Phase.PLAYING:
-                continue
-            team = s.card_play().declarer_team
-            plain = hand_value(s.clone(), team, random.Random(seed), 0.1)
-            both = hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4)
-            hokum_only = hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4,
-                                    sun_bonus=0.0)
-            assert hokum_only == (plain if kind == "sun" else both)
-            seen[kind] += plain != both
+    for kind, seed, s in _played_hands():
+        team = s.card_play().declarer_team
+        plain = hand_value(s.clone(), team, random.Random(seed), 0.1)
+        both = hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4)
+        hokum_only = hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4,
+                                sun_bonus=0.0)
+        assert hokum_only == (plain if kind == "sun" else both)
+        seen[kind] += plain != both
     assert seen["hokum"] > 0 and seen["sun"] > 0
 
 
