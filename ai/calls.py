@@ -94,6 +94,7 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
     team = team_of(obs.seat)
     model = CallModel(obs, mismatch=cfg.call_mismatch) if cfg.infer else None
     values: dict[Action, list[float]] = {a: [] for a in legal}
+    sun_bonus = None if cfg.sun_bonus < 0 else cfg.sun_bonus
     n = 0
     deals = [] if known is not None else weighted_deals(
         sampler, model, rng, min(cfg.call_worlds, MAX_CALL_DEALS), deadline=deadline)
@@ -113,8 +114,7 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
             st = base.clone()
             st.apply(a)
             values[a].append(hand_value(st, team, random.Random(sub), cfg.rollout_eps,
-                                        cfg.declarer_bonus,
-                                        None if cfg.sun_bonus < 0 else cfg.sun_bonus))
+                                        cfg.declarer_bonus, sun_bonus))
         n += 1
     stats = {a: (n, sum(values[a]) / max(n, 1)) for a in legal}
     best = max(legal, key=lambda a: (stats[a][1], -legal.index(a)))

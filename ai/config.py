@@ -69,8 +69,8 @@ class SearchConfig:
     call_floor: float = 0.0
     """A call other than the rule-based one must also win by this much match equity."""
     declarer_bonus: float = 0.0
-    """Game points (Hokum; twice as many in Sun) added to the declarers' result in the simulated
-    calls, for the playouts' bias against declarers (ai/calls.py hand_value)."""
+    """Game points (Hokum; twice as many in Sun unless sun_bonus says) added to the declarers'
+    result in the simulated calls, for the playouts' bias against declarers (ai/calls.py hand_value)."""
     sun_bonus: float = -1.0
     """Game points added to the declarers' result in a simulated Sun hand (negative: twice
     declarer_bonus)."""
