@@ -74,6 +74,9 @@ class SearchConfig:
     sun_bonus: float = -1.0
     """Game points added to the declarers' result in a simulated Sun hand (negative: twice
     declarer_bonus)."""
+    play_fit: int = 1
+    """Which fit of the play model weighs the deals (ai/playmodel.py FITS; 3-5: the networks of
+    ai/playnet.py, ai/posterior.py NET_FITS)."""
     belote_scale: float = 200.0
     """Classic Belote: the game-point difference that maps to a reward of 0 or 1."""
 
@@ -104,7 +107,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "sworlds": ("solve_worlds", int), "leaf": ("leaf_solve", int),
     "readable": ("readable_margin", float), "floor": ("call_floor", float),
     "silent": ("silent_projects", float), "bonus": ("declarer_bonus", float),
-    "sunbonus": ("sun_bonus", float),
+    "sunbonus": ("sun_bonus", float), "fit": ("play_fit", int),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

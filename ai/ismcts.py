@@ -204,7 +204,8 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
     deadline = None if cfg.time_limit is None else start + cfg.time_limit
     if cfg.play_model or known is not None:
         post = known if known is not None else posterior_worlds(
-            obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch, silent=cfg.silent_projects)
+            obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch, silent=cfg.silent_projects,
+            fit=cfg.play_fit)
         if cfg.solve_cards and cards_left(post.states[0]) <= cfg.solve_cards:
             samples = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline)
             stats = {c: (len(xs), sum(xs) / len(xs)) for c, xs in samples.items()}

@@ -26,8 +26,14 @@ from game.cardplay import CardPlay
 from game.observation import Observation
 
 from .inference import CallModel
-from .playmodel import PlayLikelihood
+from .playmodel import FITS, PlayLikelihood
+from .playnet import NetLikelihood
 from .sampler import SamplerError, WorldSampler
+
+NET_FITS: dict[int, tuple[str, ...]] = {3: ("hard",), 4: ("heuristic",), 5: ("hard", "heuristic")}
+"""The play model's fit numbers (`SearchConfig.play_fit`, `fit=N`) that are networks of
+ai/playnet.py: Hard's, the HeuristicAgent's, and an even mixture of the two."""
+NET_FIT = 3
 
 
 def effective_size(weights: list[float]) -> float:
@@ -123,13 +129,26 @@ class Candidates:
     silence: list[float]
 
 
+def play_log_weights(obs: Observation, template: CardPlay, worlds: list[list[int]],
+                     fit: int = 1) -> list[float]:
+    """Each world's log-likelihood of the other seats' card plays under the play model's fit
+    `fit`: ai/playmodel.py FITS, or NET_FITS for the networks of ai/playnet.py."""
+    if fit in NET_FITS:
+        net = NetLikelihood(obs, NET_FITS[fit])
+        return net.log_weights(worlds) if net.active else [0.0] * len(worlds)
+    model = PlayLikelihood(obs, template, FITS[fit])
+    if not model.active:
+        return [0.0] * len(worlds)
+    return [model.log_weight(hands) for hands in worlds]
+
+
 def candidate_deals(obs: Observation, sampler: WorldSampler, template: CardPlay,
                     rng: random.Random, candidates: int, call_mismatch: float = 0.3,
-                    plays: bool = True, calls: bool = True, silent: float = 1.0) -> Candidates:
+                    plays: bool = True, calls: bool = True, silent: float = 1.0,
+                    fit: int = 1) -> Candidates:
     """`candidates` uniform deals from `sampler` (fewer if it runs dry after the first), each
-    scored by the play model, the call model and the silence about projects (`template`: the
-    public card play, `CardPlay.public(obs)`)."""
-    play_model = PlayLikelihood(obs, template) if plays else None
+    scored by the play model (its fit `fit`, `play_log_weights`), the call model and the
+    silence about projects (`template`: the public card play, `CardPlay.public(obs)`)."""
     call_model = CallModel(obs, mismatch=call_mismatch) if calls else None
     silence = SilentProjects(obs, sampler, silent)
     out = Candidates([], [], [], [])
@@ -141,23 +160,23 @@ def candidate_deals(obs: Observation, sampler: WorldSampler, template: CardPlay,
                 raise
             break
         out.hands.append(hands)
-        out.plays.append(play_model.log_weight(hands)
-                         if play_model is not None and play_model.active else 0.0)
         out.calls.append(math.log(call_model.weight(hands, rng))
                          if call_model is not None and call_model.active else 0.0)
         out.silence.append(silence.log_weight(hands) if silence.active else 0.0)
+    out.plays = (play_log_weights(obs, template, out.hands, fit) if plays
+                 else [0.0] * len(out.hands))
     return out
 
 
 def posterior_worlds(obs: Observation, rng: random.Random, candidates: int, min_ess: float,
                      call_mismatch: float = 0.3, plays: bool = True,
-                     calls: bool = True, silent: float = 1.0) -> PosteriorWorlds:
-    """`candidates` uniform deals for `obs`, weighted by the other seats' plays, calls and
-    silence about projects."""
+                     calls: bool = True, silent: float = 1.0, fit: int = 1) -> PosteriorWorlds:
+    """`candidates` uniform deals for `obs`, weighted by the other seats' plays (under the play
+    model's fit `fit`), calls and silence about projects."""
     sampler = WorldSampler(obs)
     template = CardPlay.public(obs)
     found = candidate_deals(obs, sampler, template, rng, candidates, call_mismatch, plays, calls,
-                            silent)
+                            silent, fit)
     states = [sampler.fast_state(template, hands) for hands in found.hands]
     logw = [p + c + q for p, c, q in zip(found.plays, found.calls, found.silence, strict=True)]
     weights, temper = tempered(logw, min_ess)

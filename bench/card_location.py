@@ -8,9 +8,10 @@ every card decision with a choice, the mover's observation gives `--candidates` 
 (ai/posterior.py, the Expert's sampler) and each is weighed in several ways: not at all (the
 uniform prior), by the other seats' calls, by their calls and card plays (today's Expert), and
 by those and their silence about projects in the first trick (likelihood 0.1 or 0.01 that a
-seat holding projects keeps them back). The same deals serve every way, so only the weights
-differ; each is tempered as the Expert tempers it. For each hidden card, the weighted share of
-the deals that put it in the hand that really holds it.
+seat holding projects keeps them back), and the plays scored by the play model's second fit
+and by the networks of ai/playnet.py (Hard's, the HeuristicAgent's, both). The same deals serve
+every way, so only the weights differ; each is tempered as the Expert tempers it. For each
+hidden card, the weighted share of the deals that put it in the hand that really holds it.
 
 Printed per way of weighing: the mean share over hidden cards and positions, its mean log
 (floored at 1/(2N)), the effective number of deals, and each way minus today's Expert, per hand
@@ -26,7 +27,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ai.posterior import candidate_deals, effective_size, tempered
+from ai.posterior import candidate_deals, effective_size, play_log_weights, tempered
 from ai.registry import make_agent
 from ai.sampler import WorldSampler
 from bench.call_regret import Header, Rows, deal_state, logged_main, mean_interval
@@ -40,14 +41,21 @@ MISMATCH = 0.1
 MIN_ESS = 0.25
 SILENT = 0.1
 """The silence likelihood scored in the log; 0.01 is the same count of silences, doubled."""
-WAYS: dict[str, tuple[float, float, float]] = {
-    "uniform": (0.0, 0.0, 0.0),
-    "calls": (0.0, 1.0, 0.0),
-    "calls+plays (the Expert)": (1.0, 1.0, 0.0),
-    "+silence 0.1": (1.0, 1.0, 1.0),
-    "+silence 0.01": (1.0, 1.0, 2.0),
+WAYS: dict[str, tuple[float, float, float, int]] = {
+    "uniform": (0.0, 0.0, 0.0, 1),
+    "calls": (0.0, 1.0, 0.0, 1),
+    "calls+plays (the Expert)": (1.0, 1.0, 0.0, 1),
+    "+silence 0.1": (1.0, 1.0, 1.0, 1),
+    "+silence 0.01": (1.0, 1.0, 2.0, 1),
+    "calls+plays, second fit": (1.0, 1.0, 0.0, 2),
+    "+silence 0.1, second fit": (1.0, 1.0, 1.0, 2),
+    "calls+plays, Hard's network": (1.0, 1.0, 0.0, 3),
+    "+silence 0.1, Hard's network": (1.0, 1.0, 1.0, 3),
+    "+silence 0.1, the HeuristicAgent's network": (1.0, 1.0, 1.0, 4),
+    "+silence 0.1, both networks": (1.0, 1.0, 1.0, 5),
 }
-"""How each way weighs the log-likelihoods: (plays, calls, silence at SILENT)."""
+"""How each way weighs the log-likelihoods: (plays, calls, silence at SILENT, the play model's
+fit, ai/posterior.py play_log_weights)."""
 BASE = "calls+plays (the Expert)"
 
 
@@ -58,6 +66,9 @@ def located(obs_state: RoundState, seat: int, candidates: int, seed: int) -> dic
     sampler = WorldSampler(obs)
     found = candidate_deals(obs, sampler, CardPlay.public(obs), random.Random(seed), candidates,
                             MISMATCH, silent=SILENT)
+    plays = {fit: found.plays if fit == 1 else play_log_weights(obs, CardPlay.public(obs),
+                                                                found.hands, fit)
+             for fit in sorted({w[3] for w in WAYS.values()})}
     n = len(found.hands)
     floor = 1.0 / (2 * n)
     known = [obs.known_held(s) if s != seat else 0 for s in range(4)]
@@ -66,9 +77,9 @@ def located(obs_state: RoundState, seat: int, candidates: int, seed: int) -> dic
              for s in range(4) if s != seat for c in range(32)
              if obs_state.hands[s] >> c & 1 and obs.unseen >> c & 1 and not known[s] >> c & 1]
     out: dict[str, Any] = {"trick": obs_state.tricks_done, "cards": len(where)}
-    for name, (kp, kc, ks) in WAYS.items():
+    for name, (kp, kc, ks, fit) in WAYS.items():
         logw = [kp * p + kc * c + ks * q
-                for p, c, q in zip(found.plays, found.calls, found.silence, strict=True)]
+                for p, c, q in zip(plays[fit], found.calls, found.silence, strict=True)]
         weights, _t = tempered(logw, MIN_ESS)
         total = sum(weights)
         share = log_share = 0.0

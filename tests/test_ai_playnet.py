@@ -1,0 +1,154 @@
+"""The network play model (ai/playnet.py): probabilities that sum to one, the same inputs for
+fitting and for inference, and worlds weighed by it that still reproduce the observation."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+
+import ai.playnet as playnet
+from ai.playnet import INPUTS, N_INPUTS, NetLikelihood, Replay, decision_inputs, group_log_probs
+from ai.posterior import NET_FIT, posterior_worlds
+from bench.positions import random_positions
+from game.actions import card_of, is_card
+from game.cardplay import CardPlay
+from game.cards import cards_in, parse_cards
+from game.phase import Phase
+from game.state import RoundState
+from game.worlds import build_world
+from tests.test_ai_ismcts import fixture
+
+
+def _random_weights(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return (rng.normal(0, 0.5, (N_INPUTS, 6)), rng.normal(0, 0.5, 6), rng.normal(0, 1.0, 6),
+            rng.normal(0, 1.0, N_INPUTS))
+
+
+@pytest.fixture
+def random_net(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Weights that make every input count (the shipped fit may leave some near zero)."""
+    monkeypatch.setattr(playnet, "NETWORKS", {"hard": _random_weights(7),
+                                              "heuristic": _random_weights(8)})
+
+
+def _card_positions(n: int, seed: int) -> list[RoundState]:
+    out = []
+    for state, _ in random_positions(n, seed=seed):
+        if state.phase is Phase.PLAYING and all(is_card(a) for a in state.legal_actions()):
+            cp = state.card_play()
+            legal = cp.legal()
+            if legal & (legal - 1):
+                out.append(state)
+    return out
+
+
+def test_group_log_probs_are_a_softmax_per_decision() -> None:
+    s = np.array([0.3, -1.0, 2.0, 0.5, 0.5, 7.0, -3.0])
+    starts = np.array([0, 3, 5], dtype=np.intp)
+    for chosen in ([0, 3, 5], [2, 4, 6]):
+        lp = group_log_probs(s, starts, np.array(chosen, dtype=np.intp))
+        for (a, b), c, got in zip(((0, 3), (3, 5), (5, 7)), chosen, lp, strict=True):
+            want = s[c] - math.log(sum(math.exp(v) for v in s[a:b]))
+            assert got == pytest.approx(want)
+    for g, (a, b) in enumerate(((0, 3), (3, 5), (5, 7))):  # over a decision's cards, P adds to 1
+        probs = []
+        for k in range(a, b):
+            chosen = [0, 3, 5]
+            chosen[g] = k
+            probs.append(math.exp(group_log_probs(s, starts, np.array(chosen, dtype=np.intp))[g]))
+        assert sum(probs) == pytest.approx(1.0)
+
+
+@pytest.mark.usefixtures("random_net")
+def test_the_probabilities_of_the_legal_cards_sum_to_one() -> None:
+    checked = 0
+    for state in _card_positions(80, seed=11):
+        cp = state.card_play()
+        seat = cp.to_move()
+        obs = state.observation(seat)
+        history = [(p, card_of(a)) for p, a in obs.history if card_of(a) >= 0]
+        start = [cp.hands[i] | obs.played_by[i] for i in range(4)]
+        leader = history[0][0] if history else cp.leader
+        rows, cards = decision_inputs(cp, leader, history, start)
+        assert cards == cards_in(cp.legal())
+        assert len(rows) == len(cards) * N_INPUTS
+        x = np.array(rows).reshape(-1, N_INPUTS)
+        s = playnet.scores(x)
+        lp = group_log_probs(s, np.zeros(1, dtype=np.intp), np.arange(len(cards), dtype=np.intp))
+        lps = [group_log_probs(s, np.zeros(1, dtype=np.intp), np.array([k], dtype=np.intp))[0]
+               for k in range(len(cards))]
+        assert sum(math.exp(v) for v in lps) == pytest.approx(1.0)
+        assert lp[0] == pytest.approx(lps[0])
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.usefixtures("random_net")
+def test_inference_scores_each_play_as_the_fit_encodes_it() -> None:
+    """NetLikelihood on the true deal = the sum, over the other seats' plays with a choice, of
+    log P(card) from the fitting path (decision_inputs at each of those decisions)."""
+    checked = 0
+    for state in _card_positions(60, seed=12):
+        cp = state.card_play()
+        seat = cp.to_move()
+        obs = state.observation(seat)
+        history = [(p, card_of(a)) for p, a in obs.history if card_of(a) >= 0]
+        start = [cp.hands[i] | obs.played_by[i] for i in range(4)]
+        want = 0.0
+        leader = history[0][0] if history else cp.leader
+        replay = Replay(CardPlay.start(cp.trump, cp.locked, cp.declarer_team, cp.raise_level,
+                                       leader, start, classic=cp.classic))
+        for k, (p, card) in enumerate(history):
+            legal = replay.st.legal()
+            if p != seat and legal & (legal - 1):
+                rows, cards = decision_inputs(cp, leader, history[:k], start)
+                s = playnet.scores(np.array(rows).reshape(-1, N_INPUTS))
+                want += float(group_log_probs(s, np.zeros(1, dtype=np.intp),
+                                              np.array([cards.index(card)], dtype=np.intp))[0])
+            replay.play(card)
+        got = NetLikelihood(obs).log_weights([list(cp.hands), list(cp.hands)])
+        assert got[0] == pytest.approx(want) and got[1] == pytest.approx(want)
+        checked += want != 0.0
+    assert checked > 10
+
+
+def test_the_replay_records_leads_and_voids() -> None:
+    state = fixture("sun/-/S/S/x1/open/-", {"S": "8S QH KH AD 7C", "E": "9S 7H 8D 9C 10C",
+                                              "N": "10S JH 9D JD QC", "W": "7S AS KD QD KC"},
+                    "N", 3, "10S,7S,8S,9S")
+    obs = state.observation(0)
+    cp = state.card_play()
+    start = [cp.hands[i] | obs.played_by[i] for i in range(4)]
+    r = Replay(CardPlay.start(-1, False, 0, 1, 2, start))
+    for card in cards_in(parse_cards("10S")) + cards_in(parse_cards("7S")):
+        r.play(card)
+    r.play(cards_in(parse_cards("QH"))[0])  # South does not follow: a void in spades shown
+    assert r.led[2] == 1 << 0 and r.void[0] == 1 << 0 and r.void[1] == 0
+    rows: list[float] = []
+    cards = r.encode(r.st.legal(), rows)
+    x = dict(zip(INPUTS, rows[:N_INPUTS], strict=True))
+    assert cards == cards_in(parse_cards("9S"))  # East has one spade left: it must follow
+    assert x["follow"] == 1.0 and x["ctx_opponent"] == 1.0 and x["place"] == 1.0
+    assert x["void_opponent"] == 1.0  # South, an opponent of East, showed no spades
+
+
+@pytest.mark.usefixtures("random_net")
+def test_worlds_weighed_by_the_network_reproduce_the_observation() -> None:
+    checked = weighted = 0
+    for state in _card_positions(80, seed=13)[:25]:
+        seat = state.to_move()
+        assert seat is not None
+        obs = state.observation(seat)
+        post = posterior_worlds(obs, random.Random(seat), 30, 0.25, fit=NET_FIT)
+        assert len(post.weights) == len(post.states) and post.total > 0
+        weighted += post.ess < len(post.states) - 1e-9
+        for st in post.states[:3]:
+            world = build_world(obs, st.hands)
+            assert world.observation(seat) == obs
+            assert world.card_play().hands == st.hands
+        checked += 1
+    assert checked == 25 and weighted > 10
