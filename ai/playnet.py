@@ -164,10 +164,10 @@ class Replay:
         return cards
 
 
-def scores(x: FloatArray, net: str = "hard") -> FloatArray:
+def scores(x: FloatArray, net: Weights) -> FloatArray:
     """The score of each row of inputs under the network `net` (the log-odds of its card up to
     its decision's constant)."""
-    w1, b1, out, lin = NETWORKS[net]
+    w1, b1, out, lin = net
     return np.asarray(np.tanh(x @ w1 + b1) @ out + x @ lin, dtype=np.float64)
 
 
@@ -188,7 +188,7 @@ class NetLikelihood:
     them: each seat's plays are scored by each network and the seat's likelihood is their mean).
     The observer's own plays are not scored: they do not depend on the hidden cards."""
 
-    def __init__(self, obs: Observation, nets: tuple[str, ...] = ("hard",)) -> None:
+    def __init__(self, obs: Observation, nets: list[Weights]) -> None:
         c = obs.contract
         assert c is not None
         self.seat = obs.seat
@@ -258,5 +258,5 @@ def decision_inputs(st: CardPlay, leader: int, history: list[tuple[int, int]],
     return rows, cards
 
 
-NETWORKS: Final = {name: _weights(name) for name in NETS}
+NETWORKS: Final[dict[str, Weights]] = {name: _weights(name) for name in NETS}
 """The fitted networks by name: "hard" (fitted to Hard's play), "heuristic" (the HeuristicAgent's)."""

@@ -27,7 +27,7 @@ from game.observation import Observation
 
 from .inference import CallModel
 from .playmodel import FITS, PlayLikelihood
-from .playnet import NetLikelihood
+from .playnet import NETWORKS, NetLikelihood
 from .sampler import SamplerError, WorldSampler
 
 NET_FITS: dict[int, tuple[str, ...]] = {3: ("hard",), 4: ("heuristic",), 5: ("hard", "heuristic")}
@@ -134,7 +134,7 @@ def play_log_weights(obs: Observation, template: CardPlay, worlds: list[list[int
     """Each world's log-likelihood of the other seats' card plays under the play model's fit
     `fit`: ai/playmodel.py FITS, or NET_FITS for the networks of ai/playnet.py."""
     if fit in NET_FITS:
-        net = NetLikelihood(obs, NET_FITS[fit])
+        net = NetLikelihood(obs, [NETWORKS[name] for name in NET_FITS[fit]])
         return net.log_weights(worlds) if net.active else [0.0] * len(worlds)
     model = PlayLikelihood(obs, template, FITS[fit])
     if not model.active:

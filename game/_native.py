@@ -27,7 +27,7 @@ GROUP = "baloot_native"
 COMPILED = (
     "game.cards", "game.ranking", "game.scoring", "game.cardplay",
     "ai.cardsense", "ai.policy", "ai.splits", "ai.declared", "ai.sampler", "ai.inference",
-    "ai.ismcts", "ai.solver", "ai.playmodel", "ai.posterior", "ai.endgame",
+    "ai.ismcts", "ai.solver", "ai.playmodel", "ai.playnet", "ai.posterior", "ai.endgame",
 )
 
 

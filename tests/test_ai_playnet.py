@@ -11,7 +11,7 @@ import pytest
 
 import ai.playnet as playnet
 from ai.playnet import INPUTS, N_INPUTS, NetLikelihood, Replay, decision_inputs, group_log_probs
-from ai.posterior import NET_FIT, posterior_worlds
+from ai.posterior import NET_FITS, posterior_worlds
 from bench.positions import random_positions
 from game.actions import card_of, is_card
 from game.cardplay import CardPlay
@@ -28,11 +28,8 @@ def _random_weights(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.n
             rng.normal(0, 1.0, N_INPUTS))
 
 
-@pytest.fixture
-def random_net(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Weights that make every input count (the shipped fit may leave some near zero)."""
-    monkeypatch.setattr(playnet, "NETWORKS", {"hard": _random_weights(7),
-                                              "heuristic": _random_weights(8)})
+NET = _random_weights(7)
+"""Weights that make every input count (a fitted network may leave some near zero)."""
 
 
 def _card_positions(n: int, seed: int) -> list[RoundState]:
@@ -63,7 +60,6 @@ def test_group_log_probs_are_a_softmax_per_decision() -> None:
         assert sum(probs) == pytest.approx(1.0)
 
 
-@pytest.mark.usefixtures("random_net")
 def test_the_probabilities_of_the_legal_cards_sum_to_one() -> None:
     checked = 0
     for state in _card_positions(80, seed=11):
@@ -77,7 +73,7 @@ def test_the_probabilities_of_the_legal_cards_sum_to_one() -> None:
         assert cards == cards_in(cp.legal())
         assert len(rows) == len(cards) * N_INPUTS
         x = np.array(rows).reshape(-1, N_INPUTS)
-        s = playnet.scores(x)
+        s = playnet.scores(x, NET)
         lp = group_log_probs(s, np.zeros(1, dtype=np.intp), np.arange(len(cards), dtype=np.intp))
         lps = [group_log_probs(s, np.zeros(1, dtype=np.intp), np.array([k], dtype=np.intp))[0]
                for k in range(len(cards))]
@@ -87,7 +83,6 @@ def test_the_probabilities_of_the_legal_cards_sum_to_one() -> None:
     assert checked > 20
 
 
-@pytest.mark.usefixtures("random_net")
 def test_inference_scores_each_play_as_the_fit_encodes_it() -> None:
     """NetLikelihood on the true deal = the sum, over the other seats' plays with a choice, of
     log P(card) from the fitting path (decision_inputs at each of those decisions)."""
@@ -106,13 +101,32 @@ def test_inference_scores_each_play_as_the_fit_encodes_it() -> None:
             legal = replay.st.legal()
             if p != seat and legal & (legal - 1):
                 rows, cards = decision_inputs(cp, leader, history[:k], start)
-                s = playnet.scores(np.array(rows).reshape(-1, N_INPUTS))
+                s = playnet.scores(np.array(rows).reshape(-1, N_INPUTS), NET)
                 want += float(group_log_probs(s, np.zeros(1, dtype=np.intp),
                                               np.array([cards.index(card)], dtype=np.intp))[0])
             replay.play(card)
-        got = NetLikelihood(obs).log_weights([list(cp.hands), list(cp.hands)])
+        got = NetLikelihood(obs, [NET]).log_weights([list(cp.hands), list(cp.hands)])
         assert got[0] == pytest.approx(want) and got[1] == pytest.approx(want)
         checked += want != 0.0
+    assert checked > 10
+
+
+def test_a_mixture_scores_each_seat_by_the_mean_of_the_networks_likelihoods() -> None:
+    other = _random_weights(8)
+    checked = 0
+    for state in _card_positions(60, seed=14):
+        seat = state.to_move()
+        assert seat is not None
+        obs = state.observation(seat)
+        worlds = [list(state.card_play().hands)]
+        one, two = (NetLikelihood(obs, [w]).log_weights(worlds)[0] for w in (NET, other))
+        same = NetLikelihood(obs, [NET, NET]).log_weights(worlds)[0]
+        both = NetLikelihood(obs, [NET, other]).log_weights(worlds)[0]
+        assert same == pytest.approx(one)
+        # per seat, the log of the mean of two likelihoods is at least the larger one halved
+        assert max(one, two) - 3 * math.log(2) - 1e-9 <= both
+        assert both != pytest.approx(one) and both != pytest.approx(two)
+        checked += one != two
     assert checked > 10
 
 
@@ -136,14 +150,13 @@ def test_the_replay_records_leads_and_voids() -> None:
     assert x["void_opponent"] == 1.0  # South, an opponent of East, showed no spades
 
 
-@pytest.mark.usefixtures("random_net")
 def test_worlds_weighed_by_the_network_reproduce_the_observation() -> None:
     checked = weighted = 0
     for state in _card_positions(80, seed=13)[:25]:
         seat = state.to_move()
         assert seat is not None
         obs = state.observation(seat)
-        post = posterior_worlds(obs, random.Random(seat), 30, 0.25, fit=NET_FIT)
+        post = posterior_worlds(obs, random.Random(seat), 30, 0.25, fit=max(NET_FITS))
         assert len(post.weights) == len(post.states) and post.total > 0
         weighted += post.ess < len(post.states) - 1e-9
         for st in post.states[:3]:
