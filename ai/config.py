@@ -75,8 +75,8 @@ class SearchConfig:
     """Game points added to the declarers' result in a simulated Sun hand (negative: twice
     declarer_bonus)."""
     play_fit: int = 1
-    """Which fit of the play model weighs the deals (ai/playmodel.py FITS; 3-5: the networks of
-    ai/playnet.py, ai/posterior.py NET_FITS)."""
+    """Which play model weighs the deals: 1, the linear model of ai/playmodel.py; 3-5, the
+    networks of ai/playnet.py (ai/posterior.py NET_FITS)."""
     belote_scale: float = 200.0
     """Classic Belote: the game-point difference that maps to a reward of 0 or 1."""
 

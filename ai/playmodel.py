@@ -34,21 +34,10 @@ FEATURES: Final = (
     "master_lead", "master_partner", "master_opponent",
     "lowest_lead", "lowest_partner", "lowest_opponent",
     "highest_lead", "highest_partner", "highest_opponent",
-    "single_lead", "single_partner", "single_opponent",
-    "length_lead", "trumps_lead",
-    "discard_partner", "discard_opponent",
-    "points_sure",
-    "declarer_trump_lead", "played_lead",
 )
-"""The features of a legal card (`_lead`, `_partner`, `_opponent`: who is winning the trick;
-`single`: the last card of its suit in the hand; `length`: the cards of its suit in the hand,
-/ 8; `trumps`: a trump led, times the trumps in the hand / 8; `discard`: neither the led suit
-nor trump; `points_sure`: its points / 10 on a trick the partner is sure to win;
-`declarer_trump_lead`: a trump led by the declaring team; `played_lead`: the cards of its suit
-already played, / 8)."""
-N_FEATURES: Final = len(FEATURES)
+"""The features of a legal card (`_lead`, `_partner`, `_opponent`: who is winning the trick)."""
 
-FIRST_FIT: tuple[float, ...] = (
+WEIGHTS: Final = (
     0.304,
     -0.115, 0.288, -0.822,
     -0.158, -1.922, -3.868,
@@ -56,21 +45,9 @@ FIRST_FIT: tuple[float, ...] = (
     0.539, -0.563, -0.088,
     0.523, 0.480, 0.224,
     0.434, 0.416, 0.114,
-    0.0, 0.0, 0.0,
-    0.0, 0.0,
-    0.0, 0.0,
-    0.0,
-    0.0, 0.0,
 )
-"""Fitted by bench/playmodel_fit.py to 2,461 card decisions of Hard in 115 self-play hands,
-with the first 18 features only (see docs/ai.md)."""
-
-SECOND_FIT: tuple[float, ...] = FIRST_FIT  # PLACEHOLDER
-
-FITS: dict[int, tuple[float, ...]] = {1: FIRST_FIT, 2: SECOND_FIT}
-"""The fits by number (`SearchConfig.play_fit`, the budget key `fit=N`)."""
-WEIGHTS: tuple[float, ...] = FITS[1]
-"""The Expert's fit."""
+"""Fitted by bench/playmodel_fit.py to 2,461 card decisions of Hard in 115 self-play hands
+(see docs/ai.md)."""
 
 LEAD: Final = 0
 PARTNER: Final = 1
@@ -87,7 +64,7 @@ def situation(st: CardPlay) -> int:
 
 def card_features(st: CardPlay, card: int, policy: int, out: int, hand: int, ctx: int) -> list[float]:
     """The feature vector of `card` (FEATURES order) for the seat to move."""
-    f = [0.0] * N_FEATURES
+    f = [0.0] * 18
     if card == policy:
         f[0] = 1.0
     f[1 + ctx] = st.values[card] / 10.0
@@ -107,21 +84,6 @@ def card_features(st: CardPlay, card: int, policy: int, out: int, hand: int, ctx
         f[12 + ctx] = 1.0
     if not same & stronger:
         f[15 + ctx] = 1.0
-    if same == 1 << card:
-        f[18 + ctx] = 1.0
-    if ctx == LEAD:
-        f[21] = same.bit_count() / 8.0
-        if suit == st.trump:
-            f[22] = f[21]
-            if st.to_move() & 1 == st.declarer_team:
-                f[26] = 1.0
-        f[27] = (st.played & SUIT_MASKS[suit]).bit_count() / 8.0
-    else:
-        trick = st.trick
-        if suit != trick[0] >> 3 and suit != st.trump:
-            f[22 + ctx] = 1.0
-        if ctx == PARTNER and (len(trick) == 3 or not st.stronger[trick[st.win_idx]] & out):
-            f[25] = st.values[card] / 10.0
     return f
 
 
@@ -142,7 +104,7 @@ def card_scores(st: CardPlay, legal: int, weights: tuple[float, ...]) -> tuple[l
         c = low.bit_length() - 1
         f = card_features(st, c, policy, out, hand, ctx)
         s = 0.0
-        for i in range(N_FEATURES):
+        for i in range(18):
             s += weights[i] * f[i]
         cards.append(c)
         scores.append(s)

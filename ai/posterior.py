@@ -26,14 +26,14 @@ from game.cardplay import CardPlay
 from game.observation import Observation
 
 from .inference import CallModel
-from .playmodel import FITS, PlayLikelihood
+from .playmodel import PlayLikelihood
 from .playnet import NETWORKS, NetLikelihood
 from .sampler import SamplerError, WorldSampler
 
 NET_FITS: dict[int, tuple[str, ...]] = {3: ("hard",), 4: ("heuristic",), 5: ("hard", "heuristic")}
 """The play model's fit numbers (`SearchConfig.play_fit`, `fit=N`) that are networks of
-ai/playnet.py: Hard's, the HeuristicAgent's, and an even mixture of the two."""
-NET_FIT = 3
+ai/playnet.py: Hard's, the HeuristicAgent's, and an even mixture of the two (1 is the linear
+model of ai/playmodel.py; 2 was a linear fit with more features, no better, dropped)."""
 
 
 def effective_size(weights: list[float]) -> float:
@@ -132,11 +132,11 @@ class Candidates:
 def play_log_weights(obs: Observation, template: CardPlay, worlds: list[list[int]],
                      fit: int = 1) -> list[float]:
     """Each world's log-likelihood of the other seats' card plays under the play model's fit
-    `fit`: ai/playmodel.py FITS, or NET_FITS for the networks of ai/playnet.py."""
+    `fit`: 1, the linear model of ai/playmodel.py, or one of NET_FITS (ai/playnet.py)."""
     if fit in NET_FITS:
         net = NetLikelihood(obs, [NETWORKS[name] for name in NET_FITS[fit]])
         return net.log_weights(worlds) if net.active else [0.0] * len(worlds)
-    model = PlayLikelihood(obs, template, FITS[fit])
+    model = PlayLikelihood(obs, template)
     if not model.active:
         return [0.0] * len(worlds)
     return [model.log_weight(hands) for hands in worlds]

@@ -8,10 +8,10 @@ every card decision with a choice, the mover's observation gives `--candidates` 
 (ai/posterior.py, the Expert's sampler) and each is weighed in several ways: not at all (the
 uniform prior), by the other seats' calls, by their calls and card plays (today's Expert), and
 by those and their silence about projects in the first trick (likelihood 0.1 or 0.01 that a
-seat holding projects keeps them back), and the plays scored by the play model's second fit
-and by the networks of ai/playnet.py (Hard's, the HeuristicAgent's, both). The same deals serve
-every way, so only the weights differ; each is tempered as the Expert tempers it. For each
-hidden card, the weighted share of the deals that put it in the hand that really holds it.
+seat holding projects keeps them back), and the plays scored instead by the networks of
+ai/playnet.py (Hard's, the HeuristicAgent's, both). The same deals serve every way, so only
+the weights differ; each is tempered as the Expert tempers it. For each hidden card, the
+weighted share of the deals that put it in the hand that really holds it.
 
 Printed per way of weighing: the mean share over hidden cards and positions, its mean log
 (floored at 1/(2N)), the effective number of deals, and each way minus today's Expert, per hand
@@ -47,8 +47,6 @@ WAYS: dict[str, tuple[float, float, float, int]] = {
     "calls+plays (the Expert)": (1.0, 1.0, 0.0, 1),
     "+silence 0.1": (1.0, 1.0, 1.0, 1),
     "+silence 0.01": (1.0, 1.0, 2.0, 1),
-    "calls+plays, second fit": (1.0, 1.0, 0.0, 2),
-    "+silence 0.1, second fit": (1.0, 1.0, 1.0, 2),
     "calls+plays, Hard's network": (1.0, 1.0, 0.0, 3),
     "+silence 0.1, Hard's network": (1.0, 1.0, 1.0, 3),
     "+silence 0.1, the HeuristicAgent's network": (1.0, 1.0, 1.0, 4),

@@ -1,14 +1,12 @@
 """Fit the play model's weights (ai/playmodel.py) to recorded card decisions (not a test).
 
-    python bench/playmodel_fit.py plays.jsonl [more.jsonl ...] [--holdout 0.25] [--first 18] [--l2 0.01]
+    python bench/playmodel_fit.py plays.jsonl [more.jsonl ...] [--holdout 0.25]
 
 Each line of the files (bench/playdata.py) is a position, a seat and the card it played. The
 weights maximise the likelihood of the chosen cards under the softmax of ai/playmodel.py
 (Newton's method: the log-likelihood is concave); the script prints them as a Python tuple, and
 the mean log-likelihood per decision on held-out hands next to two baselines: uniform among the
-legal cards, and the playout policy's card with a fitted probability; and next to today's weights
-and to a refit of only the first features, with the full model's gain over today's weights per
-held-out hand.
+legal cards, and the playout policy's card with a fitted probability.
 """
 
 from __future__ import annotations
@@ -20,7 +18,7 @@ import random
 
 import numpy as np
 
-from ai.playmodel import FEATURES, WEIGHTS, card_features, situation
+from ai.playmodel import FEATURES, card_features, situation
 from ai.policy import policy_card
 from game.cards import FULL_DECK
 from game.notation import from_notation
@@ -81,9 +79,6 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("files", nargs="+")
     ap.add_argument("--holdout", type=float, default=0.25)
-    ap.add_argument("--l2", type=float, default=0.01, help="the ridge penalty of the fit")
-    ap.add_argument("--first", type=int, default=18,
-                    help="also refit only the first N features (the model before it grew)")
     args = ap.parse_args()
     data = decisions(args.files)
     hands = sorted({d[0] for d in data})
@@ -91,33 +86,19 @@ def main() -> int:
     test_hands = set(hands[:int(len(hands) * args.holdout)])
     train = [d for d in data if d[0] not in test_hands]
     test = [d for d in data if d[0] in test_hands]
-    w = fit(train, args.l2)
+    w = fit(train)
     uniform = sum(-math.log(x.shape[0]) for _, x, _ in test) / len(test)
     policy_only = np.zeros(len(FEATURES))
     policy_only[0] = fit([(h, x[:, :1], k) for h, x, k in train])[0]
-    first = np.zeros(len(FEATURES))
-    first[:args.first] = fit([(h, x[:, :args.first], k) for h, x, k in train], args.l2)
     print(f"{len(data)} decisions from {len(hands)} hands; {len(test)} held out ({len(test_hands)} hands)")
     print(f"mean log-likelihood per held-out decision: uniform {uniform:.3f}, "
           f"policy card only (weight {policy_only[0]:.2f}) {loglik(policy_only, test):.3f}, "
-          f"today's weights {loglik(np.array(WEIGHTS), test):.3f}, "
-          f"the first {args.first} features refitted {loglik(first, test):.3f}, "
           f"full model {loglik(w, test):.3f} (train {loglik(w, train):.3f})")
-    per_hand = {h: [0.0, 0.0] for h in test_hands}
-    for h, x, k in test:
-        for j, weights in enumerate((np.array(WEIGHTS), w)):
-            s = x @ weights
-            top = s.max()
-            per_hand[h][j] += float(s[k] - top - math.log(np.exp(s - top).sum()))
-    gain = np.array([b - a for a, b in per_hand.values()])
-    half = 1.96 * gain.std(ddof=1) / math.sqrt(len(gain))
-    print(f"full model minus today's weights, log-likelihood per held-out hand: "
-          f"{gain.mean():+.3f} ± {half:.3f} (95%, {len(gain)} hands)")
     agree = sum(int(np.argmax(x @ w) == k) for _, x, k in test) / len(test)
     pol = sum(int(x[k, 0] == 1.0) for _, x, k in test) / len(test)
     print(f"held-out decisions where the card played is the model's most likely: {agree:.1%}; "
           f"the policy's card: {pol:.1%}")
-    w_all = fit(data, args.l2)
+    w_all = fit(data)
     print("WEIGHTS = (" + ", ".join(f"{v:.3f}" for v in w_all) + ")")
     for name, v in zip(FEATURES, w_all, strict=True):
         print(f"  {name:18s} {v:+.3f}")

@@ -339,33 +339,6 @@ def test_play_model_probabilities_sum_to_one() -> None:
     assert checked > 20
 
 
-def test_the_play_models_added_features_on_a_sure_trick_of_the_partner() -> None:
-    from ai.playmodel import FEATURES, PARTNER, card_features, situation
-    from game.cardplay import CardPlay
-    from game.cards import FULL_DECK
-    hands = [parse_cards(h) for h in ("AS 8S 9S JS QS KS 7H 8H", "7S TS 9H JH QH KH AH 7C",
-                                      "TH 7D 8D 9D TD JD QD KD", "AD 8C 9C TC JC QC KC AC")]
-    st = CardPlay.start(-1, False, 0, 0, 0, hands)  # Sun, South leads
-    for card in ("AS", "7S"):
-        st.play(cards_in(parse_cards(card))[0])
-    assert st.to_move() == 2 and situation(st) == PARTNER
-    out = FULL_DECK & ~st.played & ~st.hands[2]
-    ten, seven = (cards_in(parse_cards(c))[0] for c in ("TH", "7D"))
-    f = dict(zip(FEATURES, card_features(st, ten, -1, out, st.hands[2], PARTNER), strict=True))
-    # the ten is North's only heart, a discard, worth 10 on a trick the ace of the led suit wins
-    assert (f["single_partner"], f["discard_partner"], f["points_sure"]) == (1.0, 1.0, 1.0)
-    assert f["master_partner"] == 0.0  # the ace of hearts is out
-    g = dict(zip(FEATURES, card_features(st, seven, -1, out, st.hands[2], PARTNER), strict=True))
-    assert (g["single_partner"], g["discard_partner"], g["points_sure"]) == (0.0, 1.0, 0.0)
-    assert g["lowest_partner"] == 1.0 and g["highest_partner"] == 0.0
-    st = CardPlay.start(-1, False, 0, 0, 0, hands)  # the king led: the ace and ten are out
-    for card in ("KS", "7S"):
-        st.play(cards_in(parse_cards(card))[0])
-    out = FULL_DECK & ~st.played & ~st.hands[2]
-    h = dict(zip(FEATURES, card_features(st, ten, -1, out, st.hands[2], PARTNER), strict=True))
-    assert (h["points_partner"], h["points_sure"]) == (1.0, 0.0)
-
-
 def test_the_hint_can_use_the_expert() -> None:
     from ai.hints import recommend
     state = fixture(*DRAW)
