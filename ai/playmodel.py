@@ -121,18 +121,17 @@ def log_prob(st: CardPlay, legal: int, card: int, weights: tuple[float, ...]) ->
     return scores[cards.index(card)] - top - math.log(total)
 
 
-class PlayLikelihood:
-    """The log-likelihood of the other seats' card plays so far, in a world."""
+class PlayHistory:
+    """The card play of the hand so far as one seat saw it, to be replayed in a world (a deal of
+    the hidden cards): the contract, the first leader, and every card in order with its seat."""
 
-    def __init__(self, obs: Observation, template: CardPlay,
-                 weights: tuple[float, ...] | None = None) -> None:
+    def __init__(self, obs: Observation) -> None:
         c = obs.contract
         assert c is not None
         self.seat = obs.seat
-        self.weights = WEIGHTS if weights is None else weights
         self.trump, self.locked = c.trump, c.locked
         self.declarer_team, self.raise_level = c.declarer_team, c.raise_level
-        self.classic = template.classic
+        self.classic = obs.rules.belote
         pb = obs.play_base
         if pb is not None:
             self.leader = pb.leader
@@ -147,15 +146,34 @@ class PlayLikelihood:
         """Some other seat has played a card."""
         return self.scored > 0
 
+    def start(self, hands: list[int]) -> CardPlay:
+        """The card play from its first card in the world `hands` (the current holdings; the
+        cards played are added back)."""
+        start = [hands[s] | self.played_by[s] for s in range(4)]
+        return CardPlay.start(self.trump, self.locked, self.declarer_team, self.raise_level,
+                              self.leader, start, classic=self.classic)
+
+
+class PlayLikelihood:
+    """The log-likelihood of the other seats' card plays so far, in a world."""
+
+    def __init__(self, obs: Observation, weights: tuple[float, ...] | None = None) -> None:
+        self.history = PlayHistory(obs)
+        self.weights = WEIGHTS if weights is None else weights
+
+    @property
+    def active(self) -> bool:
+        """Some other seat has played a card."""
+        return self.history.active
+
     def log_weight(self, hands: list[int]) -> float:
         """Sum of log P(card) over the other seats' plays with a choice, in the world `hands`
         (the current holdings; the cards played are added back)."""
-        start = [hands[s] | self.played_by[s] for s in range(4)]
-        st = CardPlay.start(self.trump, self.locked, self.declarer_team, self.raise_level,
-                            self.leader, start, classic=self.classic)
+        h = self.history
+        st = h.start(hands)
         total = 0.0
-        for seat, card in self.plays:
-            if seat != self.seat:
+        for seat, card in h.plays:
+            if seat != h.seat:
                 legal = st.legal()
                 if legal & (legal - 1):
                     total += log_prob(st, legal, card, self.weights)

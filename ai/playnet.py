@@ -25,11 +25,11 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from game.actions import card_of
 from game.cardplay import CardPlay
 from game.cards import FULL_DECK, SUIT_MASKS
 from game.observation import Observation
 
+from .playmodel import PlayHistory
 from .playnet_weights import NETS
 from .policy import policy_card
 
@@ -189,26 +189,13 @@ class NetLikelihood:
     The observer's own plays are not scored: they do not depend on the hidden cards."""
 
     def __init__(self, obs: Observation, nets: list[Weights]) -> None:
-        c = obs.contract
-        assert c is not None
-        self.seat = obs.seat
+        self.history = PlayHistory(obs)
         self.nets = nets
-        self.trump, self.locked = c.trump, c.locked
-        self.declarer_team, self.raise_level = c.declarer_team, c.raise_level
-        self.classic = obs.rules.belote
-        pb = obs.play_base
-        if pb is not None:
-            self.leader = pb.leader
-        else:
-            self.leader = obs.tricks[0][0] if obs.tricks else obs.trick_leader
-        self.played_by = obs.played_by
-        self.plays = [(seat, card_of(a)) for seat, a in obs.history if card_of(a) >= 0]
-        self.scored = sum(1 for seat, _ in self.plays if seat != obs.seat)
 
     @property
     def active(self) -> bool:
         """Some other seat has played a card."""
-        return self.scored > 0
+        return self.history.active
 
     def log_weights(self, worlds: list[list[int]]) -> list[float]:
         """For each world (the current holdings; the cards played are added back), the
@@ -218,12 +205,11 @@ class NetLikelihood:
         chosen: list[int] = []
         owner: list[int] = []
         at = 0
+        h = self.history
         for w, hands in enumerate(worlds):
-            start = [hands[s] | self.played_by[s] for s in range(4)]
-            r = Replay(CardPlay.start(self.trump, self.locked, self.declarer_team,
-                                      self.raise_level, self.leader, start, classic=self.classic))
-            for seat, card in self.plays:
-                if seat != self.seat:
+            r = Replay(h.start(hands))
+            for seat, card in h.plays:
+                if seat != h.seat:
                     legal = r.st.legal()
                     if legal & (legal - 1):
                         cards = r.encode(legal, rows)
@@ -244,14 +230,12 @@ class NetLikelihood:
         return [float(v) for v in mixed.reshape(len(worlds), 4).sum(axis=1)]
 
 
-def decision_inputs(st: CardPlay, leader: int, history: list[tuple[int, int]],
-                    start: list[int]) -> tuple[list[float], list[int]]:
-    """The inputs of the decision after `history` ((seat, card) from the first card, led by
-    `leader`, on the hands `start`; the contract of `st`), and its legal cards: for fitting
-    (bench/playnet_fit.py)."""
-    r = Replay(CardPlay.start(st.trump, st.locked, st.declarer_team, st.raise_level, leader,
-                              start, classic=st.classic))
-    for _seat, card in history:
+def decision_inputs(obs: Observation, hands: list[int]) -> tuple[list[float], list[int]]:
+    """The inputs of the decision of the seat to move in `obs` in the world `hands` (the current
+    holdings), and its legal cards: for fitting (bench/playnet_fit.py)."""
+    h = PlayHistory(obs)
+    r = Replay(h.start(hands))
+    for _seat, card in h.plays:
         r.play(card)
     rows: list[float] = []
     cards = r.encode(r.st.legal(), rows)

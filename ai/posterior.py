@@ -129,26 +129,24 @@ class Candidates:
     silence: list[float]
 
 
-def play_log_weights(obs: Observation, template: CardPlay, worlds: list[list[int]],
-                     fit: int = 1) -> list[float]:
+def play_log_weights(obs: Observation, worlds: list[list[int]], fit: int = 1) -> list[float]:
     """Each world's log-likelihood of the other seats' card plays under the play model's fit
     `fit`: 1, the linear model of ai/playmodel.py, or one of NET_FITS (ai/playnet.py)."""
     if fit in NET_FITS:
         net = NetLikelihood(obs, [NETWORKS[name] for name in NET_FITS[fit]])
         return net.log_weights(worlds) if net.active else [0.0] * len(worlds)
-    model = PlayLikelihood(obs, template)
+    model = PlayLikelihood(obs)
     if not model.active:
         return [0.0] * len(worlds)
     return [model.log_weight(hands) for hands in worlds]
 
 
-def candidate_deals(obs: Observation, sampler: WorldSampler, template: CardPlay,
-                    rng: random.Random, candidates: int, call_mismatch: float = 0.3,
-                    plays: bool = True, calls: bool = True, silent: float = 1.0,
-                    fit: int = 1) -> Candidates:
+def candidate_deals(obs: Observation, sampler: WorldSampler, rng: random.Random,
+                    candidates: int, call_mismatch: float = 0.3, plays: bool = True,
+                    calls: bool = True, silent: float = 1.0, fit: int = 1) -> Candidates:
     """`candidates` uniform deals from `sampler` (fewer if it runs dry after the first), each
     scored by the play model (its fit `fit`, `play_log_weights`), the call model and the
-    silence about projects (`template`: the public card play, `CardPlay.public(obs)`)."""
+    silence about projects."""
     call_model = CallModel(obs, mismatch=call_mismatch) if calls else None
     silence = SilentProjects(obs, sampler, silent)
     out = Candidates([], [], [], [])
@@ -163,8 +161,7 @@ def candidate_deals(obs: Observation, sampler: WorldSampler, template: CardPlay,
         out.calls.append(math.log(call_model.weight(hands, rng))
                          if call_model is not None and call_model.active else 0.0)
         out.silence.append(silence.log_weight(hands) if silence.active else 0.0)
-    out.plays = (play_log_weights(obs, template, out.hands, fit) if plays
-                 else [0.0] * len(out.hands))
+    out.plays = play_log_weights(obs, out.hands, fit) if plays else [0.0] * len(out.hands)
     return out
 
 
@@ -175,7 +172,7 @@ def posterior_worlds(obs: Observation, rng: random.Random, candidates: int, min_
     model's fit `fit`), calls and silence about projects."""
     sampler = WorldSampler(obs)
     template = CardPlay.public(obs)
-    found = candidate_deals(obs, sampler, template, rng, candidates, call_mismatch, plays, calls,
+    found = candidate_deals(obs, sampler, rng, candidates, call_mismatch, plays, calls,
                             silent, fit)
     states = [sampler.fast_state(template, hands) for hands in found.hands]
     logw = [p + c + q for p, c, q in zip(found.plays, found.calls, found.silence, strict=True)]

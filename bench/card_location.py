@@ -31,7 +31,6 @@ from ai.posterior import candidate_deals, effective_size, play_log_weights, temp
 from ai.registry import make_agent
 from ai.sampler import WorldSampler
 from bench.call_regret import Header, Rows, deal_state, logged_main, mean_interval
-from game.cardplay import CardPlay
 from game.phase import Phase
 from game.state import RoundState
 
@@ -62,10 +61,9 @@ def located(obs_state: RoundState, seat: int, candidates: int, seed: int) -> dic
     put each hidden card in its true hand, the mean log of that share, and the effective size."""
     obs = obs_state.observation(seat)
     sampler = WorldSampler(obs)
-    found = candidate_deals(obs, sampler, CardPlay.public(obs), random.Random(seed), candidates,
+    found = candidate_deals(obs, sampler, random.Random(seed), candidates,
                             MISMATCH, silent=SILENT)
-    plays = {fit: found.plays if fit == 1 else play_log_weights(obs, CardPlay.public(obs),
-                                                                found.hands, fit)
+    plays = {fit: found.plays if fit == 1 else play_log_weights(obs, found.hands, fit)
              for fit in sorted({w[3] for w in WAYS.values()})}
     n = len(found.hands)
     floor = 1.0 / (2 * n)

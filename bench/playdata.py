@@ -14,12 +14,24 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Iterator, Sequence
 
 from ai.registry import make_agent
 from game.actions import is_card
-from game.notation import to_notation
+from game.notation import from_notation, to_notation
 from game.phase import Phase
 from game.state import RoundState
+
+
+def recorded(paths: Sequence[str]) -> Iterator[tuple[str, RoundState, int]]:
+    """Every decision in the files: its hand (the deal, as text), the position, the card played."""
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                row = json.loads(line)
+                state = from_notation(row["position"])
+                assert state.to_move() == row["seat"]
+                yield row["position"].split(" moves=")[0], state, row["card"]
 
 
 def main() -> int:

@@ -12,7 +12,6 @@ legal cards, and the playout policy's card with a fitted probability.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 
@@ -20,29 +19,24 @@ import numpy as np
 
 from ai.playmodel import FEATURES, card_features, situation
 from ai.policy import policy_card
+from bench.playdata import recorded
 from game.cards import FULL_DECK
-from game.notation import from_notation
 
 
 def decisions(paths: list[str]) -> list[tuple[str, np.ndarray, int]]:
     """(position, feature matrix of the legal cards, index of the card played)."""
     out = []
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                row = json.loads(line)
-                s = from_notation(row["position"])
-                st = s.card_play()
-                legal = st.legal()
-                seat = st.to_move()
-                assert seat == row["seat"]
-                hand = st.hands[seat]
-                outside = FULL_DECK & ~st.played & ~hand
-                policy = policy_card(st, legal, 1.0, 0.0)
-                ctx = situation(st)
-                cards = [c for c in range(32) if legal >> c & 1]
-                x = np.array([card_features(st, c, policy, outside, hand, ctx) for c in cards])
-                out.append((row["position"].split(" moves=")[0], x, cards.index(row["card"])))
+    for key, s, card in recorded(paths):
+        st = s.card_play()
+        legal = st.legal()
+        seat = st.to_move()
+        hand = st.hands[seat]
+        outside = FULL_DECK & ~st.played & ~hand
+        policy = policy_card(st, legal, 1.0, 0.0)
+        ctx = situation(st)
+        cards = [c for c in range(32) if legal >> c & 1]
+        x = np.array([card_features(st, c, policy, outside, hand, ctx) for c in cards])
+        out.append((key, x, cards.index(card)))
     return out
 
 

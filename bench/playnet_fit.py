@@ -14,7 +14,6 @@ With --write it refits on every decision and writes the weights module.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import random
@@ -26,8 +25,7 @@ import numpy as np
 from ai.playmodel import WEIGHTS, log_prob
 from ai.playnet import INPUTS, N_INPUTS, decision_inputs
 from ai.playnet_weights import NETS, NOTES
-from game.actions import card_of
-from game.notation import from_notation
+from bench.playdata import recorded
 
 FloatArray = np.ndarray
 
@@ -52,26 +50,15 @@ def load(paths: list[str]) -> tuple[Data, int]:
     today: list[float] = []
     hands: dict[str, int] = {}
     at = 0
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                row = json.loads(line)
-                s = from_notation(row["position"])
-                st = s.card_play()
-                seat = st.to_move()
-                assert seat == row["seat"]
-                obs = s.observation(seat)
-                history = [(p, card_of(a)) for p, a in obs.history if card_of(a) >= 0]
-                start = [st.hands[i] | obs.played_by[i] for i in range(4)]
-                leader = history[0][0] if history else st.leader
-                r, cards = decision_inputs(st, leader, history, start)
-                rows.extend(r)
-                starts.append(at)
-                chosen.append(at + cards.index(row["card"]))
-                at += len(cards)
-                key = row["position"].split(" moves=")[0]
-                hand_of.append(hands.setdefault(key, len(hands)))
-                today.append(log_prob(st, st.legal(), row["card"], WEIGHTS))
+    for key, s, card in recorded(paths):
+        st = s.card_play()
+        r, cards = decision_inputs(s.observation(st.to_move()), st.hands)
+        rows.extend(r)
+        starts.append(at)
+        chosen.append(at + cards.index(card))
+        at += len(cards)
+        hand_of.append(hands.setdefault(key, len(hands)))
+        today.append(log_prob(st, st.legal(), card, WEIGHTS))
     x = np.array(rows).reshape(-1, N_INPUTS)
     return Data(x, np.array(starts), np.array(chosen), np.array(hand_of), np.array(today)), len(hands)
 

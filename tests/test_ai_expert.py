@@ -304,15 +304,17 @@ def test_search_config_defaults_leave_the_other_levels_alone() -> None:
 
 # ----- inference from play -----------------------------------------------------------------------
 
-def test_the_play_moves_the_cards_where_it_points() -> None:
+@pytest.mark.parametrize("fit", [1, 3, 4, 5])
+def test_the_play_moves_the_cards_where_it_points(fit: int) -> None:
     """Sun: North leads the 10♠ and East, last to play, follows with the 9♠ under it. East
     would have taken the trick with the A♠, so from South's seat the weighted worlds put the A♠
-    with East less often than uniform deals do (about a third)."""
+    with East less often than uniform deals do (about a third) — under the linear play model
+    and under each network (Hard's, the HeuristicAgent's, both)."""
     state = fixture("sun/-/S/S/x1/open/-", {"S": "8S QH KH AD 7C", "E": "9S 7H 8D 9C 10C",
                                               "N": "10S JH 9D JD QC", "W": "7S AS KD QD KC"},
                     "N", 3, "10S,7S,8S,9S")
     obs = state.observation(0)
-    post = posterior_worlds(obs, random.Random(3), 400, 0.0, calls=False)
+    post = posterior_worlds(obs, random.Random(3), 400, 0.0, calls=False, fit=fit)
     ace = parse_cards("AS")
     uniform = sum(1 for st in post.states if st.hands[1] & ace) / len(post.states)
     weighted = sum(w for st, w in zip(post.states, post.weights, strict=True)

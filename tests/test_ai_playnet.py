@@ -12,7 +12,7 @@ import pytest
 import ai.playnet as playnet
 from ai.playnet import INPUTS, N_INPUTS, NetLikelihood, Replay, decision_inputs, group_log_probs
 from ai.posterior import NET_FITS, posterior_worlds
-from bench.positions import random_positions
+from bench.positions import heuristic_hand, random_positions
 from game.actions import card_of, is_card
 from game.cardplay import CardPlay
 from game.cards import cards_in, parse_cards
@@ -64,51 +64,53 @@ def test_the_probabilities_of_the_legal_cards_sum_to_one() -> None:
     checked = 0
     for state in _card_positions(80, seed=11):
         cp = state.card_play()
-        seat = cp.to_move()
-        obs = state.observation(seat)
-        history = [(p, card_of(a)) for p, a in obs.history if card_of(a) >= 0]
-        start = [cp.hands[i] | obs.played_by[i] for i in range(4)]
-        leader = history[0][0] if history else cp.leader
-        rows, cards = decision_inputs(cp, leader, history, start)
+        rows, cards = decision_inputs(state.observation(cp.to_move()), list(cp.hands))
         assert cards == cards_in(cp.legal())
         assert len(rows) == len(cards) * N_INPUTS
-        x = np.array(rows).reshape(-1, N_INPUTS)
-        s = playnet.scores(x, NET)
-        lp = group_log_probs(s, np.zeros(1, dtype=np.intp), np.arange(len(cards), dtype=np.intp))
+        s = playnet.scores(np.array(rows).reshape(-1, N_INPUTS), NET)
         lps = [group_log_probs(s, np.zeros(1, dtype=np.intp), np.array([k], dtype=np.intp))[0]
                for k in range(len(cards))]
         assert sum(math.exp(v) for v in lps) == pytest.approx(1.0)
-        assert lp[0] == pytest.approx(lps[0])
         checked += 1
     assert checked > 20
 
 
-def test_inference_scores_each_play_as_the_fit_encodes_it() -> None:
+def _chosen_log_probs(seed: int, hand: int, stop: int) -> tuple[RoundState, list[tuple[int, float]]]:
+    """A HeuristicAgent hand stopped at its `stop`-th card decision with a choice, and for every
+    card decision with a choice before it, the mover and log P of its card by the fitting path
+    (decision_inputs on the true holdings)."""
+    pending: list[tuple[int, int, dict[int, float]]] = []
+    for state in heuristic_hand(seed, hand):
+        seat = state.to_move()
+        legal = state.legal_actions()
+        if state.phase is not Phase.PLAYING or len(legal) < 2 or not all(is_card(a) for a in legal):
+            continue
+        obs = state.observation(seat)
+        if len(pending) == stop:
+            plays = [card_of(a) for _, a in obs.history if card_of(a) >= 0]
+            return state, [(p, lps[plays[k]]) for p, k, lps in pending]
+        cp = state.card_play()
+        rows, cards = decision_inputs(obs, list(cp.hands))
+        s = playnet.scores(np.array(rows).reshape(-1, N_INPUTS), NET)
+        top = s.max()
+        norm = top + math.log(float(np.exp(s - top).sum()))
+        pending.append((seat, sum(b.bit_count() for b in obs.played_by),
+                        {c: float(v) - norm for c, v in zip(cards, s, strict=True)}))
+    raise AssertionError("the hand ended first")
+
+
+@pytest.mark.parametrize("hand", [0, 2, 3, 5, 8])  # the hands of seed 21 that are played
+def test_inference_scores_each_play_as_the_fit_encodes_it(hand: int) -> None:
     """NetLikelihood on the true deal = the sum, over the other seats' plays with a choice, of
     log P(card) from the fitting path (decision_inputs at each of those decisions)."""
-    checked = 0
-    for state in _card_positions(60, seed=12):
-        cp = state.card_play()
-        seat = cp.to_move()
-        obs = state.observation(seat)
-        history = [(p, card_of(a)) for p, a in obs.history if card_of(a) >= 0]
-        start = [cp.hands[i] | obs.played_by[i] for i in range(4)]
-        want = 0.0
-        leader = history[0][0] if history else cp.leader
-        replay = Replay(CardPlay.start(cp.trump, cp.locked, cp.declarer_team, cp.raise_level,
-                                       leader, start, classic=cp.classic))
-        for k, (p, card) in enumerate(history):
-            legal = replay.st.legal()
-            if p != seat and legal & (legal - 1):
-                rows, cards = decision_inputs(cp, leader, history[:k], start)
-                s = playnet.scores(np.array(rows).reshape(-1, N_INPUTS), NET)
-                want += float(group_log_probs(s, np.zeros(1, dtype=np.intp),
-                                              np.array([cards.index(card)], dtype=np.intp))[0])
-            replay.play(card)
-        got = NetLikelihood(obs, [NET]).log_weights([list(cp.hands), list(cp.hands)])
-        assert got[0] == pytest.approx(want) and got[1] == pytest.approx(want)
-        checked += want != 0.0
-    assert checked > 10
+    state, chosen = _chosen_log_probs(21, hand, 4 + 2 * hand)
+    seat = state.to_move()
+    assert seat is not None
+    want = sum(lp for p, lp in chosen if p != seat)
+    hands = list(state.card_play().hands)
+    got = NetLikelihood(state.observation(seat), [NET]).log_weights([hands, hands])
+    assert got[0] == pytest.approx(want) and got[1] == pytest.approx(want)
+    assert want < 0
 
 
 def test_a_mixture_scores_each_seat_by_the_mean_of_the_networks_likelihoods() -> None:

@@ -8,7 +8,6 @@ from ai.posterior import candidate_deals
 from ai.sampler import WorldSampler
 from bench.card_location import BASE, WAYS, located, play_hand_located, report
 from bench.positions import heuristic_hand
-from game.cardplay import CardPlay
 from game.phase import Phase
 
 
@@ -19,7 +18,7 @@ def test_uniform_weights_give_the_plain_share_of_the_deals() -> None:
     assert seat is not None
     got = located(st, seat, 60, seed=5)
     obs = st.observation(seat)
-    found = candidate_deals(obs, WorldSampler(obs), CardPlay.public(obs), random.Random(5), 60, 0.1,
+    found = candidate_deals(obs, WorldSampler(obs), random.Random(5), 60, 0.1,
                             silent=0.1)
     cards = [(c, s) for s in range(4) if s != seat for c in range(32)
              if st.hands[s] >> c & 1 and obs.unseen >> c & 1 and not obs.known_held(s) >> c & 1]
