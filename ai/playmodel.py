@@ -37,7 +37,7 @@ FEATURES: Final = (
 )
 """The features of a legal card (`_lead`, `_partner`, `_opponent`: who is winning the trick)."""
 
-WEIGHTS: Final = (
+WEIGHTS: tuple[float, ...] = (
     0.304,
     -0.115, 0.288, -0.822,
     -0.158, -1.922, -3.868,
@@ -47,7 +47,8 @@ WEIGHTS: Final = (
     0.434, 0.416, 0.114,
 )
 """Fitted by bench/playmodel_fit.py to 2,461 card decisions of Hard in 115 self-play hands
-(see docs/ai.md)."""
+(see docs/ai.md). Not `Final`: compiled by mypyc, such a tuple read in PlayLikelihood was found
+unset at run time (NameError) once PlayHistory joined this module."""
 
 LEAD: Final = 0
 PARTNER: Final = 1

@@ -199,31 +199,52 @@ class NetLikelihood:
 
     def log_weights(self, worlds: list[list[int]]) -> list[float]:
         """For each world (the current holdings; the cards played are added back), the
-        log-likelihood of the other seats' plays with a choice."""
+        log-likelihood of the other seats' plays with a choice.
+
+        A decision's probabilities depend only on the public play before it and on the mover's
+        hand then, so the play is replayed once (in the first world), and each decision is
+        encoded once per distinct hand its mover may hold among the worlds (about one world in
+        ten late in a hand)."""
         rows: list[float] = []
         starts: list[int] = []
         chosen: list[int] = []
         owner: list[int] = []
+        group: list[int] = []
         at = 0
         h = self.history
-        for w, hands in enumerate(worlds):
-            r = Replay(h.start(hands))
-            for seat, card in h.plays:
-                if seat != h.seat:
-                    legal = r.st.legal()
-                    if legal & (legal - 1):
-                        cards = r.encode(legal, rows)
-                        starts.append(at)
-                        chosen.append(at + cards.index(card))
+        r = Replay(h.start(worlds[0]))
+        st = r.st
+        gone = [0, 0, 0, 0]  # the cards each seat has played so far in the replay
+        for seat, card in h.plays:
+            if seat != h.seat:
+                own = st.hands[seat]
+                seen: dict[int, int] = {}  # the mover's hand -> its decision's index, -1: no choice
+                for w, hands in enumerate(worlds):
+                    hand = (hands[seat] | h.played_by[seat]) & ~gone[seat]
+                    g = seen.get(hand, -2)
+                    if g == -2:
+                        st.hands[seat] = hand
+                        legal = st.legal()
+                        g = -1
+                        if legal & (legal - 1):
+                            cards = r.encode(legal, rows)
+                            g = len(starts)
+                            starts.append(at)
+                            chosen.append(at + cards.index(card))
+                            at += len(cards)
+                        seen[hand] = g
+                    if g >= 0:
                         owner.append(w * 4 + seat)
-                        at += len(cards)
-                r.play(card)
+                        group.append(g)
+                st.hands[seat] = own
+            r.play(card)
+            gone[seat] |= 1 << card
         if not starts:
             return [0.0] * len(worlds)
         x = np.array(rows, dtype=np.float64).reshape(-1, N_INPUTS)
         first, pick = np.array(starts, dtype=np.intp), np.array(chosen, dtype=np.intp)
-        seats = np.array(owner, dtype=np.intp)
-        per_seat = np.stack([np.bincount(seats, weights=group_log_probs(scores(x, net), first, pick),
+        seats, refs = np.array(owner, dtype=np.intp), np.array(group, dtype=np.intp)
+        per_seat = np.stack([np.bincount(seats, weights=group_log_probs(scores(x, net), first, pick)[refs],
                                          minlength=4 * len(worlds)) for net in self.nets])
         top = per_seat.max(axis=0)
         mixed = top + np.log(np.exp(per_seat - top).mean(axis=0))

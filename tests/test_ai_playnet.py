@@ -12,6 +12,7 @@ import pytest
 import ai.playnet as playnet
 from ai.playnet import INPUTS, N_INPUTS, NetLikelihood, Replay, decision_inputs, group_log_probs
 from ai.posterior import NET_FITS, posterior_worlds
+from ai.sampler import WorldSampler
 from bench.positions import heuristic_hand, random_positions
 from game.actions import card_of, is_card
 from game.cardplay import CardPlay
@@ -111,6 +112,23 @@ def test_inference_scores_each_play_as_the_fit_encodes_it(hand: int) -> None:
     got = NetLikelihood(state.observation(seat), [NET]).log_weights([hands, hands])
     assert got[0] == pytest.approx(want) and got[1] == pytest.approx(want)
     assert want < 0
+
+
+def test_many_worlds_at_once_score_as_each_world_alone() -> None:
+    """The batch shares a decision's encoding between worlds where its mover holds the same
+    hand: each world's figure must still be its own."""
+    checked = 0
+    for state in _card_positions(60, seed=15)[:12]:
+        obs = state.observation(state.to_move())
+        sampler = WorldSampler(obs)
+        rng = random.Random(4)
+        worlds = [sampler.sample(rng)[0] for _ in range(40)]
+        net = NetLikelihood(obs, [NET, _random_weights(8)])
+        together = net.log_weights(worlds)
+        alone = [net.log_weights([w])[0] for w in worlds]
+        assert together == pytest.approx(alone)
+        checked += len(set(together)) > 1
+    assert checked > 5
 
 
 def test_a_mixture_scores_each_seat_by_the_mean_of_the_networks_likelihoods() -> None:
