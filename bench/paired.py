@@ -1,12 +1,13 @@
-"""Two arena logs on the same deals, compared deal by deal (not a test):
+"""Arena logs on the same deals, compared deal by deal (not a test):
 
-    python -m bench.paired A.jsonl B.jsonl
+    python -m bench.paired A.jsonl B.jsonl [A2.jsonl B2.jsonl ...]
 
-Both logs must come from `python -m ai.arena ... --log` with the same `--seed` (and B's agent in
-the same seats), e.g. one variant of a player and another, each against the same opponent. Match
-i of both runs deals the same cards hand by hand, so hand k of match i is the same deal in both;
-the figure is the mean over those deals of (A's game points minus its opponent's) minus (the same
-for B), with a 95% interval: the luck of the deal cancels, leaving the difference of the players.
+Each pair of logs must come from `python -m ai.arena ... --log` with the same `--seed` (and B's
+agent in the same seats), e.g. one variant of a player and another, each against the same
+opponent. Match i of both runs deals the same cards hand by hand, so hand k of match i is the same
+deal in both; the figure is the mean over those deals of (A's game points minus its opponent's)
+minus (the same for B), with a 95% interval: the luck of the deal cancels, leaving the difference
+of the players. Further pairs (other seeds, the same two players) are pooled into one figure.
 """
 
 from __future__ import annotations
@@ -27,27 +28,49 @@ def deal_diffs(path: Path) -> tuple[dict[str, object], dict[int, list[int]]]:
     return header, out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("a", type=Path)
-    ap.add_argument("b", type=Path)
-    args = ap.parse_args(argv)
-    ha, a = deal_diffs(args.a)
-    hb, b = deal_diffs(args.b)
+def paired_diffs(path_a: Path, path_b: Path) -> tuple[str, int, list[int]]:
+    """The per-deal differences A - B of one pair of logs, with its description and match count."""
+    ha, a = deal_diffs(path_a)
+    hb, b = deal_diffs(path_b)
     if ha.get("seed") != hb.get("seed") or ha.get("duplicate") != hb.get("duplicate"):
-        raise SystemExit("the logs were not played on the same deals (seed or --duplicate differ)")
+        raise SystemExit(f"{path_a} and {path_b} were not played on the same deals "
+                         "(seed or --duplicate differ)")
     d: list[int] = []
-    for i in sorted(a.keys() & b.keys()):
+    common = sorted(a.keys() & b.keys())
+    for i in common:
         d += [x - y for x, y in zip(a[i], b[i], strict=False)]  # the hands both matches reached
+    return f"A = {ha['ns']} vs {ha['ew']}\nB = {hb['ns']} vs {hb['ew']}", len(common), d
+
+
+def summary(d: list[int]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval."""
     n = len(d)
-    if n < 2:
-        raise SystemExit("fewer than two deals in common")
     mu = sum(d) / n
     se = math.sqrt(sum((x - mu) ** 2 for x in d) / (n - 1) / n)
-    same = sum(1 for x in d if x == 0)
-    print(f"A = {ha['ns']} vs {ha['ew']}\nB = {hb['ns']} vs {hb['ew']}\n"
-          f"{len(a.keys() & b.keys())} matches, {n} deals in common ({same} scored the same)\n"
-          f"A - B per deal: {mu:+.2f} ± {1.96 * se:.2f} (95%)")
+    return mu, 1.96 * se
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("logs", type=Path, nargs="+", help="pairs of logs: A B [A2 B2 ...]")
+    args = ap.parse_args(argv)
+    if len(args.logs) % 2:
+        raise SystemExit("give the logs in pairs: A B [A2 B2 ...]")
+    pooled: list[int] = []
+    for k in range(0, len(args.logs), 2):
+        who, matches, d = paired_diffs(args.logs[k], args.logs[k + 1])
+        if len(d) < 2:
+            raise SystemExit(f"fewer than two deals in common in {args.logs[k]} and {args.logs[k + 1]}")
+        mu, half = summary(d)
+        same = sum(1 for x in d if x == 0)
+        print(f"{who}\n{matches} matches, {len(d)} deals in common ({same} scored the same)\n"
+              f"A - B per deal: {mu:+.2f} ± {half:.2f} (95%)")
+        pooled += d
+    if len(args.logs) > 2:
+        mu, half = summary(pooled)
+        same = sum(1 for x in pooled if x == 0)
+        print(f"pooled over {len(args.logs) // 2} pairs: {len(pooled)} deals ({same} scored the "
+              f"same), A - B per deal: {mu:+.2f} ± {half:.2f} (95%)")
     return 0
 
 

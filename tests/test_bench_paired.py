@@ -1,0 +1,46 @@
+"""bench.paired: arena logs compared deal by deal, one pair or several pooled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import paired
+
+
+def write_log(path: Path, seed: int, name: str, matches: dict[int, list[int]]) -> Path:
+    rows = [{"seed": seed, "duplicate": True, "ns": name, "ew": "heuristic"}]
+    rows += [{"index": i, "deal_diffs": d} for i, d in matches.items()]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_one_pair_differs_deal_by_deal_over_the_common_matches(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = write_log(tmp_path / "a.jsonl", 7, "A", {0: [10, -4, 6], 1: [2, 2], 2: [50]})
+    b = write_log(tmp_path / "b.jsonl", 7, "B", {0: [4, -4], 1: [0, 2, 8]})
+    _, matches, d = paired.paired_diffs(a, b)
+    assert matches == 2  # match 2 only in A
+    assert d == [6, 0, 2, 0]  # each match up to the hands both reached
+    assert paired.main([str(a), str(b)]) == 0
+    out = capsys.readouterr().out
+    assert "4 deals in common (2 scored the same)" in out
+    assert "+2.00 ±" in out
+
+
+def test_pairs_are_pooled_and_a_pair_of_other_deals_is_refused(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    a1 = write_log(tmp_path / "a1.jsonl", 1, "A", {0: [3, 1]})
+    b1 = write_log(tmp_path / "b1.jsonl", 1, "B", {0: [1, 1]})
+    a2 = write_log(tmp_path / "a2.jsonl", 2, "A", {0: [5, 5]})
+    b2 = write_log(tmp_path / "b2.jsonl", 2, "B", {0: [5, 1]})
+    assert paired.main([str(a1), str(b1), str(a2), str(b2)]) == 0
+    out = capsys.readouterr().out
+    mu, half = paired.summary([2, 0, 0, 4])
+    assert f"pooled over 2 pairs: 4 deals (2 scored the same), A - B per deal: {mu:+.2f} ± {half:.2f}" in out
+    with pytest.raises(SystemExit, match="not played on the same deals"):
+        paired.main([str(a1), str(b2)])
+    with pytest.raises(SystemExit, match="in pairs"):
+        paired.main([str(a1), str(b1), str(a2)])
