@@ -79,6 +79,9 @@ class SearchConfig:
     networks of ai/playnet.py (ai/posterior.py NET_FITS)."""
     belote_scale: float = 200.0
     """Classic Belote: the game-point difference that maps to a reward of 0 or 1."""
+    policy_seats: int = 0
+    """Whose moves in the search tree follow the playout policy (their own view) instead of UCB1
+    over statistics pooled across deals: 0, nobody; 1, the opponents; 2, every other seat."""
 
 
 LEVEL_CONFIGS = {
@@ -107,7 +110,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "sworlds": ("solve_worlds", int), "leaf": ("leaf_solve", int),
     "readable": ("readable_margin", float), "floor": ("call_floor", float),
     "silent": ("silent_projects", float), "bonus": ("declarer_bonus", float),
-    "sunbonus": ("sun_bonus", float), "fit": ("play_fit", int),
+    "sunbonus": ("sun_bonus", float), "fit": ("play_fit", int), "opp": ("policy_seats", int),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

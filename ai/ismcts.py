@@ -114,14 +114,26 @@ class WorldPool:
 
 
 def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
-             prior: bool) -> list[Node]:
-    """Walk the tree by UCB1 over the moves legal in this world, adding one new node; the path."""
+             prior: bool, follow: int = 0, eps: float = 0.0) -> list[Node]:
+    """Walk the tree by UCB1 over the moves legal in this world, adding one new node; the path.
+    The seats in the bit mask `follow` play the playout policy's card instead (no new node is
+    counted for them: their moves do not branch the search)."""
     node = root
     path: list[Node] = []
     log, sqrt = math.log, math.sqrt
     while st.done < 8:
         legal = st.legal()
         children = node.children
+        if follow >> st.to_move() & 1:
+            card = policy_card(st, legal, rng.random(), eps)
+            child = children.get(card)
+            if child is None:
+                child = children[card] = Node(team_of(st.to_move()))
+                node.tried |= 1 << card
+            node = child
+            st.play(card)
+            path.append(node)
+            continue
         untried = legal & ~node.tried
         if untried:
             path.append(_expand(node, st, legal, untried, rng, prior))
@@ -219,6 +231,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
     scale = reward_scale(contract, obs.rules, cfg.belote_scale)
     gahwa = contract.raise_level == 5
     root = Node(team_of(obs.seat))
+    follow = _policy_seats(obs.seat, cfg.policy_seats)
     it = 0
     while it < cfg.iterations:
         if deadline is not None and it and (it & 15 == 0 or worlds.filling) \
@@ -228,7 +241,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
             break
         it += 1
         st = worlds.world(rng)
-        path = _descend(root, st, rng, cfg.exploration, cfg.prior)
+        path = _descend(root, st, rng, cfg.exploration, cfg.prior, follow, cfg.rollout_eps)
         if cfg.leaf_solve and st.done < 8:
             r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa)
         else:
@@ -243,6 +256,15 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total, -kv[0]))[0]
     res = SearchResult(best, stats, it, time.perf_counter() - start, SearchKind.PLAY)
     return _readable_choice(obs, cfg, res, None) if cfg.readable_margin >= 0 else res
+
+
+def _policy_seats(seat: int, which: int) -> int:
+    """The bit mask of the seats whose tree moves follow the policy (SearchConfig.policy_seats)."""
+    if which == 1:
+        return 1 << (seat + 1 & 3) | 1 << (seat + 3 & 3)
+    if which == 2:
+        return 15 & ~(1 << seat)
+    return 0
 
 
 def _readable_choice(obs: Observation, cfg: SearchConfig, res: SearchResult,

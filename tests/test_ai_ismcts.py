@@ -216,3 +216,67 @@ def test_a_bot_cannot_reach_hidden_cards() -> None:
         assert all(len(v) == 1 for v in by_agent.values())
         checked += 1
     assert checked == 60
+
+
+# ----- other seats by the playout policy (SearchConfig.policy_seats, an experiment switch) -------
+
+def test_policy_seats_masks() -> None:
+    from ai.ismcts import _policy_seats
+    assert _policy_seats(0, 0) == 0
+    assert _policy_seats(0, 1) == 0b1010 and _policy_seats(1, 1) == 0b0101
+    assert _policy_seats(2, 2) == 0b1011
+    assert parse_budget("expert,opp=2").policy_seats == 2
+
+
+def test_policy_seats_do_not_branch_the_tree() -> None:
+    """In one fixed deal with no random moves, a seat that follows the policy has one child at
+    every node, while the observer's nodes branch over its legal cards."""
+    from ai.ismcts import Node, _backup, _descend
+    checked = 0
+    for state, _ in random_positions(40, seed=8):
+        if state.phase is not Phase.PLAYING or state.cp is None or state.card_play().done > 4:
+            continue
+        seat = state.to_move()
+        assert seat is not None
+        world = state.card_play()
+        if world.legal().bit_count() < 2:
+            continue
+        root = Node(seat & 1)
+        follow = 15 & ~(1 << seat)
+        for _ in range(200):
+            _backup(_descend(root, world.copy(), random.Random(1), 0.4, True, follow, 0.0), 0.5)
+        assert len(root.children) == world.legal().bit_count()
+        stack = [(root, world.copy())]
+        followed = 0
+        while stack:
+            node, st = stack.pop()
+            mover = st.to_move()
+            if follow >> mover & 1:
+                assert len(node.children) <= 1
+                followed += len(node.children)
+            for card, child in node.children.items():
+                assert st.legal() >> card & 1
+                nxt = st.copy()
+                nxt.play(card)
+                stack.append((child, nxt))
+        assert followed >= 3  # the policy seats did move in the tree
+        checked += 1
+    assert checked >= 5
+
+
+def test_policy_seats_search_is_reproducible_and_legal() -> None:
+    for which in (1, 2):
+        cfg = SearchConfig("p", iterations=150, time_limit=None, call_worlds=12, policy_seats=which)
+        checked = 0
+        for state, _ in random_positions(40, seed=23):
+            seat = state.to_move()
+            assert seat is not None
+            obs = state.observation(seat)
+            if obs.phase is not Phase.PLAYING or len(obs.legal_actions) < 2:
+                continue
+            a = ISMCTSAgent(cfg, seed=3).decide(obs, list(obs.legal_actions))
+            b = ISMCTSAgent(cfg, seed=3).decide(obs, list(obs.legal_actions))
+            assert a.action in obs.legal_actions
+            assert (a.action, a.stats, a.iterations) == (b.action, b.stats, b.iterations)
+            checked += 1
+        assert checked > 10
