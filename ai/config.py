@@ -82,6 +82,9 @@ class SearchConfig:
     policy_seats: int = 0
     """Whose moves in the search tree follow the playout policy (their own view) instead of UCB1
     over statistics pooled across deals: 0, nobody; 1, the opponents; 2, every other seat."""
+    policy_bias: float = 0.0
+    """At the other seats' tree nodes, UCB1 plus this bonus over (visits + 1) for the playout
+    policy's card in the deal at hand (progressive bias; 0: none)."""
 
 
 LEVEL_CONFIGS = {
@@ -111,6 +114,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "readable": ("readable_margin", float), "floor": ("call_floor", float),
     "silent": ("silent_projects", float), "bonus": ("declarer_bonus", float),
     "sunbonus": ("sun_bonus", float), "fit": ("play_fit", int), "opp": ("policy_seats", int),
+    "pbias": ("policy_bias", float),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

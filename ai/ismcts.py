@@ -114,10 +114,12 @@ class WorldPool:
 
 
 def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
-             prior: bool, follow: int = 0, eps: float = 0.0) -> list[Node]:
+             prior: bool, follow: int = 0, eps: float = 0.0, bias: float = 0.0) -> list[Node]:
     """Walk the tree by UCB1 over the moves legal in this world, adding one new node; the path.
     The seats in the bit mask `follow` play the playout policy's card instead (no new node is
-    counted for them: their moves do not branch the search)."""
+    counted for them: their moves do not branch the search); with `bias`, the seats other than
+    the observer's favour the policy's card by bias / (visits + 1)."""
+    observer = st.to_move()
     node = root
     path: list[Node] = []
     log, sqrt = math.log, math.sqrt
@@ -139,6 +141,7 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
             path.append(_expand(node, st, legal, untried, rng, prior))
             break
         best_card, best_u = -1, -1.0
+        favoured = policy_card(st, legal, 1.0, 0.0) if bias and st.to_move() != observer else -1
         m = legal
         while m:
             low = m & -m
@@ -147,6 +150,8 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
             ch = children[c]
             ch.avail += 1
             u = ch.total / ch.visits + c_explore * sqrt(log(ch.avail) / ch.visits)
+            if c == favoured:
+                u += bias / (ch.visits + 1)
             if u > best_u:
                 best_card, best_u = c, u
         node = children[best_card]
@@ -241,7 +246,8 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
             break
         it += 1
         st = worlds.world(rng)
-        path = _descend(root, st, rng, cfg.exploration, cfg.prior, follow, cfg.rollout_eps)
+        path = _descend(root, st, rng, cfg.exploration, cfg.prior, follow, cfg.rollout_eps,
+                        cfg.policy_bias)
         if cfg.leaf_solve and st.done < 8:
             r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa)
         else:

@@ -226,6 +226,7 @@ def test_policy_seats_masks() -> None:
     assert _policy_seats(0, 1) == 0b1010 and _policy_seats(1, 1) == 0b0101
     assert _policy_seats(2, 2) == 0b1011
     assert parse_budget("expert,opp=2").policy_seats == 2
+    assert parse_budget("expert,pbias=0.5").policy_bias == 0.5
 
 
 def test_policy_seats_do_not_branch_the_tree() -> None:
@@ -265,8 +266,9 @@ def test_policy_seats_do_not_branch_the_tree() -> None:
 
 
 def test_policy_seats_search_is_reproducible_and_legal() -> None:
-    for which in (1, 2):
-        cfg = SearchConfig("p", iterations=150, time_limit=None, call_worlds=12, policy_seats=which)
+    for which, bias in ((1, 0.0), (2, 0.0), (0, 1.0)):
+        cfg = SearchConfig("p", iterations=150, time_limit=None, call_worlds=12, policy_seats=which,
+                           policy_bias=bias)
         checked = 0
         for state, _ in random_positions(40, seed=23):
             seat = state.to_move()
@@ -280,3 +282,34 @@ def test_policy_seats_search_is_reproducible_and_legal() -> None:
             assert (a.action, a.stats, a.iterations) == (b.action, b.stats, b.iterations)
             checked += 1
         assert checked > 10
+
+
+def test_policy_bias_favours_the_policy_card_at_the_other_seats() -> None:
+    from ai.ismcts import Node, _backup, _descend
+    from ai.policy import policy_card
+    checked = 0
+    for state, _ in random_positions(40, seed=12):
+        if state.phase is not Phase.PLAYING or state.cp is None or state.card_play().done > 3:
+            continue
+        seat = state.to_move()
+        assert seat is not None
+        world = state.card_play()
+        if world.legal().bit_count() < 2:
+            continue
+        root = Node(seat & 1)
+        rng = random.Random(4)
+        for _ in range(400):
+            _backup(_descend(root, world.copy(), rng, 0.4, True, bias=50.0), rng.random())
+        stack = [(root, world.copy())]
+        while stack:
+            node, st = stack.pop()
+            if st.to_move() != seat and node.visits >= 30 and len(node.children) > 1:
+                favoured = policy_card(st, st.legal(), 1.0, 0.0)
+                most = max(node.children, key=lambda c: node.children[c].visits)
+                assert most == favoured
+                checked += 1
+            for card, child in node.children.items():
+                nxt = st.copy()
+                nxt.play(card)
+                stack.append((child, nxt))
+    assert checked >= 5
