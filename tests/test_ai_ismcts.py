@@ -5,15 +5,28 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from ai.agent import RandomAgent
 from ai.heuristic import HeuristicAgent
-from ai.ismcts import ISMCTSAgent, SearchConfig, level_config, parse_budget
+from ai.ismcts import (
+    ISMCTSAgent,
+    Node,
+    SearchConfig,
+    _backup,
+    _descend,
+    _policy_seats,
+    level_config,
+    parse_budget,
+)
+from ai.policy import policy_card
 from ai.sampler import WorldSampler
 from bench.positions import random_positions
 from game.actions import Action
+from game.cardplay import CardPlay
 from game.cards import FULL_DECK, card_str, parse_card, parse_cards
 from game.match import MatchState
 from game.notation import from_notation
@@ -49,8 +62,10 @@ def decide(agent: ISMCTSAgent | HeuristicAgent, state: RoundState) -> Action:
 
 # ----- reproducibility ---------------------------------------------------------------------------
 
-def test_same_seed_and_iterations_give_the_same_decision() -> None:
-    cfg = SearchConfig("r", iterations=150, time_limit=None, call_worlds=12)
+@pytest.mark.parametrize("switches", [{}, {"policy_seats": 1}, {"policy_seats": 2}, {"policy_bias": 1.0}])
+def test_same_seed_and_iterations_give_the_same_decision(switches: dict[str, Any]) -> None:
+    cfg = dataclasses.replace(SearchConfig("r", iterations=150, time_limit=None, call_worlds=12),
+                              **switches)
     checked = 0
     for state, _ in random_positions(40, seed=21):
         seat = state.to_move()
@@ -63,6 +78,7 @@ def test_same_seed_and_iterations_give_the_same_decision() -> None:
         other.decide(obs, list(obs.legal_actions))  # an agent's earlier decisions do not matter
         b = other.decide(obs, list(obs.legal_actions))
         assert (a.action, a.stats, a.iterations) == (b.action, b.stats, b.iterations)
+        assert a.action in obs.legal_actions
         checked += 1
     assert checked > 20
 
@@ -221,7 +237,6 @@ def test_a_bot_cannot_reach_hidden_cards() -> None:
 # ----- other seats by the playout policy (SearchConfig.policy_seats, an experiment switch) -------
 
 def test_policy_seats_masks() -> None:
-    from ai.ismcts import _policy_seats
     assert _policy_seats(0, 0) == 0
     assert _policy_seats(0, 1) == 0b1010 and _policy_seats(1, 1) == 0b0101
     assert _policy_seats(2, 2) == 0b1011
@@ -229,87 +244,62 @@ def test_policy_seats_masks() -> None:
     assert parse_budget("expert,pbias=0.5").policy_bias == 0.5
 
 
-def test_policy_seats_do_not_branch_the_tree() -> None:
-    """In one fixed deal with no random moves, a seat that follows the policy has one child at
-    every node, while the observer's nodes branch over its legal cards."""
-    from ai.ismcts import Node, _backup, _descend
-    checked = 0
-    for state, _ in random_positions(40, seed=8):
-        if state.phase is not Phase.PLAYING or state.cp is None or state.card_play().done > 4:
+def early_worlds(seed: int, max_done: int) -> Iterator[tuple[int, CardPlay]]:
+    """(seat to move, its deal) at card plays with a choice within the first tricks."""
+    for state, _ in random_positions(40, seed=seed):
+        if state.phase is not Phase.PLAYING or state.cp is None or state.card_play().done > max_done:
             continue
         seat = state.to_move()
         assert seat is not None
         world = state.card_play()
-        if world.legal().bit_count() < 2:
-            continue
+        if world.legal().bit_count() >= 2:
+            yield seat, world
+
+
+def tree_nodes(root: Node, world: CardPlay) -> Iterator[tuple[Node, CardPlay]]:
+    """Every node of a search tree grown in the one deal `world`, with the deal at that node."""
+    stack = [(root, world.copy())]
+    while stack:
+        node, st = stack.pop()
+        yield node, st
+        for card, child in node.children.items():
+            assert st.legal() >> card & 1
+            nxt = st.copy()
+            nxt.play(card)
+            stack.append((child, nxt))
+
+
+def test_policy_seats_do_not_branch_the_tree() -> None:
+    """In one fixed deal with no random moves, a seat that follows the policy has one child at
+    every node, while the observer's nodes branch over its legal cards."""
+    checked = 0
+    for seat, world in early_worlds(8, 4):
         root = Node(seat & 1)
         follow = 15 & ~(1 << seat)
         for _ in range(200):
             _backup(_descend(root, world.copy(), random.Random(1), 0.4, True, follow, 0.0), 0.5)
         assert len(root.children) == world.legal().bit_count()
-        stack = [(root, world.copy())]
         followed = 0
-        while stack:
-            node, st = stack.pop()
-            mover = st.to_move()
-            if follow >> mover & 1:
+        for node, st in tree_nodes(root, world):
+            if follow >> st.to_move() & 1:
                 assert len(node.children) <= 1
                 followed += len(node.children)
-            for card, child in node.children.items():
-                assert st.legal() >> card & 1
-                nxt = st.copy()
-                nxt.play(card)
-                stack.append((child, nxt))
         assert followed >= 3  # the policy seats did move in the tree
         checked += 1
     assert checked >= 5
 
 
-def test_policy_seats_search_is_reproducible_and_legal() -> None:
-    for which, bias in ((1, 0.0), (2, 0.0), (0, 1.0)):
-        cfg = SearchConfig("p", iterations=150, time_limit=None, call_worlds=12, policy_seats=which,
-                           policy_bias=bias)
-        checked = 0
-        for state, _ in random_positions(40, seed=23):
-            seat = state.to_move()
-            assert seat is not None
-            obs = state.observation(seat)
-            if obs.phase is not Phase.PLAYING or len(obs.legal_actions) < 2:
-                continue
-            a = ISMCTSAgent(cfg, seed=3).decide(obs, list(obs.legal_actions))
-            b = ISMCTSAgent(cfg, seed=3).decide(obs, list(obs.legal_actions))
-            assert a.action in obs.legal_actions
-            assert (a.action, a.stats, a.iterations) == (b.action, b.stats, b.iterations)
-            checked += 1
-        assert checked > 10
-
-
 def test_policy_bias_favours_the_policy_card_at_the_other_seats() -> None:
-    from ai.ismcts import Node, _backup, _descend
-    from ai.policy import policy_card
     checked = 0
-    for state, _ in random_positions(40, seed=12):
-        if state.phase is not Phase.PLAYING or state.cp is None or state.card_play().done > 3:
-            continue
-        seat = state.to_move()
-        assert seat is not None
-        world = state.card_play()
-        if world.legal().bit_count() < 2:
-            continue
+    for seat, world in early_worlds(12, 3):
         root = Node(seat & 1)
         rng = random.Random(4)
         for _ in range(400):
             _backup(_descend(root, world.copy(), rng, 0.4, True, bias=50.0), rng.random())
-        stack = [(root, world.copy())]
-        while stack:
-            node, st = stack.pop()
+        for node, st in tree_nodes(root, world):
             if st.to_move() != seat and node.visits >= 30 and len(node.children) > 1:
                 favoured = policy_card(st, st.legal(), 1.0, 0.0)
                 most = max(node.children, key=lambda c: node.children[c].visits)
                 assert most == favoured
                 checked += 1
-            for card, child in node.children.items():
-                nxt = st.copy()
-                nxt.play(card)
-                stack.append((child, nxt))
     assert checked >= 5
