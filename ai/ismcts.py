@@ -126,11 +126,12 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
     while st.done < 8:
         legal = st.legal()
         children = node.children
-        if follow >> st.to_move() & 1:
+        mover = st.to_move()
+        if follow >> mover & 1:
             card = policy_card(st, legal, rng.random(), eps)
             child = children.get(card)
             if child is None:
-                child = children[card] = Node(team_of(st.to_move()))
+                child = children[card] = Node(team_of(mover))
                 node.tried |= 1 << card
             node = child
             st.play(card)
@@ -141,7 +142,7 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
             path.append(_expand(node, st, legal, untried, rng, prior))
             break
         best_card, best_u = -1, -1.0
-        favoured = policy_card(st, legal, 1.0, 0.0) if bias and st.to_move() != observer else -1
+        favoured = policy_card(st, legal, 1.0, 0.0) if bias and mover != observer else -1
         m = legal
         while m:
             low = m & -m
