@@ -85,6 +85,10 @@ class SearchConfig:
     policy_bias: float = 0.0
     """At the other seats' tree nodes, UCB1 plus this bonus over (visits + 1) for the playout
     policy's card in the deal at hand (progressive bias; 0: none)."""
+    tree_net: int = 0
+    """The card the seats of `policy_seats` play in the tree: 0, the playout policy's; 3-5, the
+    most likely under the play networks of ai/treemodel.py TREE_NETS (5: mixed per seat by how
+    well each explains the seat's plays)."""
 
 
 LEVEL_CONFIGS = {
@@ -114,7 +118,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "readable": ("readable_margin", float), "floor": ("call_floor", float),
     "silent": ("silent_projects", float), "bonus": ("declarer_bonus", float),
     "sunbonus": ("sun_bonus", float), "fit": ("play_fit", int), "opp": ("policy_seats", int),
-    "pbias": ("policy_bias", float),
+    "pbias": ("policy_bias", float), "tnet": ("tree_net", int),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

@@ -35,9 +35,10 @@ from .endgame import endgame_values, paired_advantage
 from .heuristic import heuristic_call, heuristic_play
 from .inference import CallModel, weighted_deals
 from .policy import policy_card, rollout
-from .posterior import PosteriorWorlds, posterior_worlds
+from .posterior import NET_FITS, PosteriorWorlds, posterior_worlds
 from .sampler import SamplerError, WorldSampler
 from .solver import Solver, cards_left
+from .treemodel import TREE_NETS, SeatModels
 
 __all__ = ["LEVEL_CONFIGS", "ISMCTSAgent", "SearchConfig", "SearchKind", "SearchResult",
            "decision_rng", "level_config", "parse_budget", "search_play"]
@@ -114,27 +115,37 @@ class WorldPool:
 
 
 def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
-             prior: bool, follow: int = 0, eps: float = 0.0, bias: float = 0.0) -> list[Node]:
+             prior: bool, follow: int = 0, eps: float = 0.0, bias: float = 0.0,
+             models: SeatModels | None = None) -> list[Node]:
     """Walk the tree by UCB1 over the moves legal in this world, adding one new node; the path.
-    The seats in the bit mask `follow` play the playout policy's card instead (no new node is
-    counted for them: their moves do not branch the search); with `bias`, the seats other than
-    the observer's favour the policy's card by bias / (visits + 1)."""
+    The seats in the bit mask `follow` play the playout policy's card instead, or with `models`
+    the card their model finds most likely (no new node is counted for them: their moves do not
+    branch the search); with `bias`, the seats other than the observer's favour the policy's
+    card by bias / (visits + 1)."""
     observer = st.to_move()
     node = root
     path: list[Node] = []
     log, sqrt = math.log, math.sqrt
+    if models is not None:
+        models.begin(st)
     while st.done < 8:
         legal = st.legal()
         children = node.children
         mover = st.to_move()
         if follow >> mover & 1:
-            card = policy_card(st, legal, rng.random(), eps)
+            if models is not None:
+                card = models.card(id(node), legal)
+            else:
+                card = policy_card(st, legal, rng.random(), eps)
             child = children.get(card)
             if child is None:
                 child = children[card] = Node(team_of(mover))
                 node.tried |= 1 << card
             node = child
-            st.play(card)
+            if models is not None:
+                models.play(card)
+            else:
+                st.play(card)
             path.append(node)
             continue
         untried = legal & ~node.tried
@@ -156,7 +167,10 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
             if u > best_u:
                 best_card, best_u = c, u
         node = children[best_card]
-        st.play(best_card)
+        if models is not None:
+            models.play(best_card)
+        else:
+            st.play(best_card)
         path.append(node)
     return path
 
@@ -238,6 +252,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
     gahwa = contract.raise_level == 5
     root = Node(team_of(obs.seat))
     follow = _policy_seats(obs.seat, cfg.policy_seats)
+    models = _seat_models(obs, cfg, worlds) if follow and cfg.tree_net else None
     it = 0
     while it < cfg.iterations:
         if deadline is not None and it and (it & 15 == 0 or worlds.filling) \
@@ -248,7 +263,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         it += 1
         st = worlds.world(rng)
         path = _descend(root, st, rng, cfg.exploration, cfg.prior, follow, cfg.rollout_eps,
-                        cfg.policy_bias)
+                        cfg.policy_bias, models)
         if cfg.leaf_solve and st.done < 8:
             r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa)
         else:
@@ -263,6 +278,17 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total, -kv[0]))[0]
     res = SearchResult(best, stats, it, time.perf_counter() - start, SearchKind.PLAY)
     return _readable_choice(obs, cfg, res, None) if cfg.readable_margin >= 0 else res
+
+
+def _seat_models(obs: Observation, cfg: SearchConfig,
+                 worlds: WorldPool | PosteriorWorlds) -> SeatModels:
+    """The followers' models (ai/treemodel.py), with the evidence about each seat from the
+    posterior's deals (read off its play model when that is the same networks)."""
+    if isinstance(worlds, PosteriorWorlds):
+        hands = [w.hands for w in worlds.states]
+        same = NET_FITS.get(cfg.play_fit) == TREE_NETS[cfg.tree_net]
+        return SeatModels(obs, cfg.tree_net, hands, worlds.evidence if same else None)
+    return SeatModels(obs, cfg.tree_net, [])  # no weighed deals: the networks evenly mixed
 
 
 def _policy_seats(seat: int, which: int) -> int:

@@ -191,6 +191,9 @@ class NetLikelihood:
     def __init__(self, obs: Observation, nets: list[Weights]) -> None:
         self.history = PlayHistory(obs)
         self.nets = nets
+        self.evidence = [[0.0] * len(nets) for _ in range(4)]
+        """After log_weights: per seat, per network, the log of the mean likelihood of the
+        seat's plays over the worlds (how well each network explains the seat)."""
 
     @property
     def active(self) -> bool:
@@ -248,6 +251,10 @@ class NetLikelihood:
                                          minlength=4 * len(worlds)) for net in self.nets])
         top = per_seat.max(axis=0)
         mixed = top + np.log(np.exp(per_seat - top).mean(axis=0))
+        by_seat = per_seat.reshape(len(self.nets), len(worlds), 4)
+        peak = by_seat.max(axis=1, keepdims=True)
+        evidence = (peak + np.log(np.exp(by_seat - peak).mean(axis=1, keepdims=True)))[:, 0, :]
+        self.evidence = [[float(evidence[k, s]) for k in range(len(self.nets))] for s in range(4)]
         return [float(v) for v in mixed.reshape(len(worlds), 4).sum(axis=1)]
 
 

@@ -104,6 +104,8 @@ class PosteriorWorlds:
             self.cum.append(total)
         self.total = total
         self.ess = effective_size(weights)
+        self.evidence: list[list[float]] | None = None
+        """Per seat, per network of the play model's fit: how well it explains the seat's plays."""
 
     @property
     def filling(self) -> bool:
@@ -127,18 +129,29 @@ class Candidates:
     plays: list[float]
     calls: list[float]
     silence: list[float]
+    evidence: list[list[float]] | None = None
+    """Per seat, per network of a network fit: how well it explains the seat's plays."""
 
 
 def play_log_weights(obs: Observation, worlds: list[list[int]], fit: int = 1) -> list[float]:
     """Each world's log-likelihood of the other seats' card plays under the play model's fit
     `fit`: 1, the linear model of ai/playmodel.py, or one of NET_FITS (ai/playnet.py)."""
+    return play_scores(obs, worlds, fit)[0]
+
+
+def play_scores(obs: Observation, worlds: list[list[int]],
+                fit: int = 1) -> tuple[list[float], list[list[float]] | None]:
+    """`play_log_weights`, and for a network fit the evidence for each of its networks per seat
+    (NetLikelihood.evidence; None for the linear model)."""
     if fit in NET_FITS:
         net = NetLikelihood(obs, [NETWORKS[name] for name in NET_FITS[fit]])
-        return net.log_weights(worlds) if net.active else [0.0] * len(worlds)
+        if not net.active:
+            return [0.0] * len(worlds), net.evidence
+        return net.log_weights(worlds), net.evidence
     model = PlayLikelihood(obs)
     if not model.active:
-        return [0.0] * len(worlds)
-    return [model.log_weight(hands) for hands in worlds]
+        return [0.0] * len(worlds), None
+    return [model.log_weight(hands) for hands in worlds], None
 
 
 def candidate_deals(obs: Observation, sampler: WorldSampler, rng: random.Random,
@@ -161,7 +174,10 @@ def candidate_deals(obs: Observation, sampler: WorldSampler, rng: random.Random,
         out.calls.append(math.log(call_model.weight(hands, rng))
                          if call_model is not None and call_model.active else 0.0)
         out.silence.append(silence.log_weight(hands) if silence.active else 0.0)
-    out.plays = play_log_weights(obs, out.hands, fit) if plays else [0.0] * len(out.hands)
+    if plays:
+        out.plays, out.evidence = play_scores(obs, out.hands, fit)
+    else:
+        out.plays = [0.0] * len(out.hands)
     return out
 
 
@@ -177,4 +193,6 @@ def posterior_worlds(obs: Observation, rng: random.Random, candidates: int, min_
     states = [sampler.fast_state(template, hands) for hands in found.hands]
     logw = [p + c + q for p, c, q in zip(found.plays, found.calls, found.silence, strict=True)]
     weights, temper = tempered(logw, min_ess)
-    return PosteriorWorlds(states, weights, temper)
+    post = PosteriorWorlds(states, weights, temper)
+    post.evidence = found.evidence
+    return post

@@ -75,7 +75,7 @@ EXPERIMENT_KEYS: dict[str, Callable[[str], bool]] = {
     "leaf": _int(0, 32), "readable": _float(-1.0, 100.0), "floor": _float(0.0, 1.0),
     "silent": _float(0.0, 1.0, open_lo=True), "bonus": _float(0.0, 20.0),
     "sunbonus": _float(0.0, 40.0), "fit": _choice("1", "3", "4", "5"), "opp": _choice("0", "1", "2"),
-    "pbias": _float(0.0, 10.0),
+    "pbias": _float(0.0, 10.0), "tnet": _choice("0", "3", "4", "5"),
 }
 """The feature switches of `ai.ismcts.parse_budget`: tools' command lines only."""
 

@@ -1,0 +1,95 @@
+"""The other seats' moves inside the search tree by a model of each seat (an experiment switch).
+
+Single-observer ISMCTS chooses an opponent's card by statistics pooled over every world, hands
+it does not hold included, which makes each opponent a best responder to the average world.
+`SeatModels` instead gives the seats that follow it (`SearchConfig.policy_seats`) the card a
+play network of ai/playnet.py finds most likely for that seat in the world at hand. With several
+networks, each seat's card is the most likely under their mixture weighted by how well each
+explains the seat's own plays so far (its evidence: the log of the mean likelihood of those plays
+over the candidate deals, NetLikelihood.evidence), so a seat that plays like the rule-based player
+is soon read by that player's network.
+
+The inputs of a card need the public facts of the hand (the suits each seat has led, those it
+has shown it lacks): they are replayed once from the observation and carried down the tree.
+A seat's card in a tree node depends only on the node and the seat's hand, so it is kept.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from game.cardplay import CardPlay
+from game.observation import Observation
+
+from .playmodel import PlayHistory
+from .playnet import N_INPUTS, NETWORKS, NetLikelihood, Replay, Weights, scores
+
+TREE_NETS: dict[int, tuple[str, ...]] = {3: ("hard",), 4: ("heuristic",), 5: ("hard", "heuristic")}
+"""`SearchConfig.tree_net` (`tnet=N`): the networks the followers' tree moves use (0: none,
+the playout policy's card)."""
+
+
+def mixture(evidence: list[float]) -> list[float]:
+    """Posterior weights of the networks for one seat from their evidence (even prior)."""
+    top = max(evidence)
+    w = [math.exp(e - top) for e in evidence]
+    total = sum(w)
+    return [x / total for x in w]
+
+
+class SeatModels:
+    """The card of a following seat in a tree node, by the networks (see the module)."""
+
+    def __init__(self, obs: Observation, which: int, worlds: list[list[int]],
+                 evidence: list[list[float]] | None = None) -> None:
+        names = TREE_NETS[which]
+        self.nets: list[Weights] = [NETWORKS[n] for n in names]
+        if len(names) > 1 and evidence is None and worlds:
+            net = NetLikelihood(obs, self.nets)
+            if net.active:
+                net.log_weights(worlds)
+            evidence = net.evidence
+        self.mix = [mixture(evidence[s]) if evidence is not None else [1.0] * len(names)
+                    for s in range(4)]
+        h = PlayHistory(obs)
+        r = Replay(h.start([0, 0, 0, 0]))  # the public facts need only the cards played
+        for _seat, card in h.plays:
+            r.play(card)
+        self.led = r.led
+        self.void = r.void
+        self.replay = r
+        self.memo: dict[tuple[int, int], int] = {}
+
+    def begin(self, st: CardPlay) -> None:
+        """A new descent from the root in the world `st` (moves go through `play`)."""
+        r = Replay(st)
+        r.led = self.led.copy()
+        r.void = self.void.copy()
+        self.replay = r
+
+    def play(self, card: int) -> None:
+        self.replay.play(card)
+
+    def card(self, node: int, legal: int) -> int:
+        """The most likely card of the seat to move among `legal`; `node` names the tree node."""
+        r = self.replay
+        st = r.st
+        seat = st.to_move()
+        key = (node, st.hands[seat])
+        card = self.memo.get(key, -1)
+        if card >= 0:
+            return card
+        rows: list[float] = []
+        cards = r.encode(legal, rows)
+        x = np.array(rows, dtype=np.float64).reshape(-1, N_INPUTS)
+        p = np.zeros(len(cards))
+        for w, net in zip(self.mix[seat], self.nets, strict=True):
+            if w > 1e-6:
+                s = scores(x, net)
+                e = np.exp(s - s.max())
+                p += w * e / e.sum()
+        card = cards[int(np.argmax(p))]
+        self.memo[key] = card
+        return card
