@@ -89,6 +89,9 @@ class SearchConfig:
     """The card the seats of `policy_seats` play in the tree: 0, the playout policy's; 3-5, the
     most likely under the play networks of ai/treemodel.py TREE_NETS (5: mixed per seat by how
     well each explains the seat's plays)."""
+    tree_sample: bool = False
+    """With `tree_net`: draw the followers' cards from the networks' probabilities (their moves
+    then branch the tree) instead of playing the most likely."""
 
 
 LEVEL_CONFIGS = {
@@ -124,7 +127,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
 _SWITCHES: dict[str, tuple[str, str, str]] = {
     "prior": ("prior", "1", "0"), "stop": ("early_stop", "1", "0"), "infer": ("infer", "1", "0"),
     "model": ("play_model", "1", "0"), "calls": ("sim_calls", "sim", "rules"),
-    "play": ("search_cards", "search", "rules"),
+    "play": ("search_cards", "search", "rules"), "tsample": ("tree_sample", "1", "0"),
 }
 """Budget keys that switch a feature: the field, the value that turns it on, the one that turns it off."""
 

@@ -116,11 +116,11 @@ class WorldPool:
 
 def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
              prior: bool, follow: int = 0, eps: float = 0.0, bias: float = 0.0,
-             models: SeatModels | None = None) -> list[Node]:
+             models: SeatModels | None = None, sample: bool = False) -> list[Node]:
     """Walk the tree by UCB1 over the moves legal in this world, adding one new node; the path.
     The seats in the bit mask `follow` play the playout policy's card instead, or with `models`
-    the card their model finds most likely (no new node is counted for them: their moves do not
-    branch the search); with `bias`, the seats other than the observer's favour the policy's
+    the card their model finds most likely, or with `sample` one drawn from its probabilities (no
+    new node is counted for them); with `bias`, the seats other than the observer's favour the policy's
     card by bias / (visits + 1)."""
     observer = st.to_move()
     node = root
@@ -134,7 +134,7 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
         mover = st.to_move()
         if follow >> mover & 1:
             if models is not None:
-                card = models.card(id(node), legal)
+                card = models.card(id(node), legal, rng.random() if sample else -1.0)
             else:
                 card = policy_card(st, legal, rng.random(), eps)
             child = children.get(card)
@@ -263,7 +263,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         it += 1
         st = worlds.world(rng)
         path = _descend(root, st, rng, cfg.exploration, cfg.prior, follow, cfg.rollout_eps,
-                        cfg.policy_bias, models)
+                        cfg.policy_bias, models, cfg.tree_sample)
         if cfg.leaf_solve and st.done < 8:
             r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa)
         else:

@@ -7,7 +7,8 @@ play network of ai/playnet.py finds most likely for that seat in the world at ha
 networks, each seat's card is the most likely under their mixture weighted by how well each
 explains the seat's own plays so far (its evidence: the log of the mean likelihood of those plays
 over the candidate deals, NetLikelihood.evidence), so a seat that plays like the rule-based player
-is soon read by that player's network.
+is soon read by that player's network. With `SearchConfig.tree_sample` the card is drawn from
+the model's probabilities instead of taken as its most likely.
 
 The inputs of a card need the public facts of the hand (the suits each seat has led, those it
 has shown it lacks): they are replayed once from the observation and carried down the tree.
@@ -60,7 +61,8 @@ class SeatModels:
         self.led = r.led
         self.void = r.void
         self.replay = r
-        self.memo: dict[tuple[int, int], int] = {}
+        self.memo: dict[tuple[int, int], tuple[list[int], list[float]]] = {}
+        """(node, the mover's hand) -> its cards, the most likely first, and their probabilities."""
 
     def begin(self, st: CardPlay) -> None:
         """A new descent from the root in the world `st` (moves go through `play`)."""
@@ -72,24 +74,34 @@ class SeatModels:
     def play(self, card: int) -> None:
         self.replay.play(card)
 
-    def card(self, node: int, legal: int) -> int:
-        """The most likely card of the seat to move among `legal`; `node` names the tree node."""
+    def card(self, node: int, legal: int, u: float = -1.0) -> int:
+        """The card of the seat to move among `legal` (`node` names the tree node): the most
+        likely, or with `u` in [0, 1) one drawn from the model's probabilities by `u`."""
         r = self.replay
         st = r.st
         seat = st.to_move()
         key = (node, st.hands[seat])
-        card = self.memo.get(key, -1)
-        if card >= 0:
-            return card
-        rows: list[float] = []
-        cards = r.encode(legal, rows)
-        x = np.array(rows, dtype=np.float64).reshape(-1, N_INPUTS)
-        p = np.zeros(len(cards))
-        for w, net in zip(self.mix[seat], self.nets, strict=True):
-            if w > 1e-6:
-                s = scores(x, net)
-                e = np.exp(s - s.max())
-                p += w * e / e.sum()
-        card = cards[int(np.argmax(p))]
-        self.memo[key] = card
-        return card
+        dist = self.memo.get(key)
+        if dist is None:
+            rows: list[float] = []
+            cards = r.encode(legal, rows)
+            x = np.array(rows, dtype=np.float64).reshape(-1, N_INPUTS)
+            p = np.zeros(len(cards))
+            for w, net in zip(self.mix[seat], self.nets, strict=True):
+                if w > 1e-6:
+                    s = scores(x, net)
+                    e = np.exp(s - s.max())
+                    p += w * e / e.sum()
+            top = int(np.argmax(p))
+            order = [top] + [i for i in range(len(cards)) if i != top]
+            dist = ([cards[i] for i in order], [float(p[i]) for i in order])
+            self.memo[key] = dist
+        cards, probs = dist
+        if u < 0.0:
+            return cards[0]
+        u *= sum(probs)
+        for c, q in zip(cards, probs, strict=True):
+            u -= q
+            if u < 0.0:
+                return c
+        return cards[-1]

@@ -103,6 +103,32 @@ def test_followers_play_the_networks_card_everywhere_in_the_tree(name: str, whic
     assert checked >= 20
 
 
+def test_a_drawn_card_follows_the_networks_probabilities() -> None:
+    """With `u` spread evenly over [0, 1), each card comes up as often as the network's
+    probability for it (from the fitting path's inputs); without `u`, the most likely card."""
+    checked = 0
+    for state in _played_positions(40, seed=36)[:8]:
+        mover = state.to_move()
+        assert mover is not None
+        observer = mover ^ 1  # an opponent's view: the mover's hand is hidden from it
+        models = SeatModels(state.observation(observer), 4, [])
+        models.begin(state.card_play())
+        legal = state.card_play().legal()
+        rows, cards = decision_inputs(state.observation(mover), list(state.card_play().hands))
+        s = scores(np.array(rows, dtype=np.float64).reshape(-1, N_INPUTS), NETWORKS["heuristic"])
+        p = np.exp(s - s.max())
+        p /= p.sum()
+        n = 4000
+        counts = dict.fromkeys(cards, 0)
+        for i in range(n):
+            counts[models.card(7, legal, (i + 0.5) / n)] += 1
+        for c, q in zip(cards, p, strict=True):
+            assert counts[c] / n == pytest.approx(q, abs=2.0 / n)
+        assert models.card(7, legal) == cards[int(np.argmax(p))]
+        checked += 1
+    assert checked >= 5
+
+
 def test_tree_net_followers_do_not_branch() -> None:
     state = _played_positions(40, seed=34)[0]
     seat = state.to_move()
@@ -124,6 +150,7 @@ def test_tree_net_followers_do_not_branch() -> None:
                         policy_seats=1, tree_net=5),
     dataclasses.replace(TINY, play_fit=5, policy_seats=1, tree_net=5),
     dataclasses.replace(TINY, policy_seats=2, tree_net=3),
+    dataclasses.replace(TINY, play_fit=5, policy_seats=1, tree_net=5, tree_sample=True),
 ])
 def test_same_seed_and_budget_give_the_same_decision(cfg: SearchConfig) -> None:
     checked = 0
@@ -144,3 +171,4 @@ def test_same_seed_and_budget_give_the_same_decision(cfg: SearchConfig) -> None:
 def test_budget_key() -> None:
     assert parse_budget("expert,opp=1,tnet=5").tree_net == 5
     assert parse_budget("expert").tree_net == 0
+    assert parse_budget("expert,tsample=1").tree_sample
