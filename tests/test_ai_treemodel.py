@@ -169,6 +169,7 @@ def test_same_seed_and_budget_give_the_same_decision(cfg: SearchConfig) -> None:
 
 
 def test_budget_key() -> None:
-    assert parse_budget("expert,opp=1,tnet=5").tree_net == 5
-    assert parse_budget("expert").tree_net == 0
+    assert parse_budget("hard,opp=1,tnet=4").tree_net == 4
+    assert parse_budget("hard").tree_net == 0
+    assert parse_budget("expert,tnet=0").tree_net == 0
     assert parse_budget("expert,tsample=1").tree_sample
