@@ -92,6 +92,9 @@ class SearchConfig:
     tree_sample: bool = False
     """With `tree_net`: draw the followers' cards from the networks' probabilities (their moves
     then branch the tree) instead of playing the most likely."""
+    tree_gate: float = 0.0
+    """With `tree_net`: a follower plays the networks' most likely card only where the networks
+    give it at least this probability; elsewhere its node is searched by UCB1 like the others'."""
 
 
 LEVEL_CONFIGS = {
@@ -121,7 +124,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "readable": ("readable_margin", float), "floor": ("call_floor", float),
     "silent": ("silent_projects", float), "bonus": ("declarer_bonus", float),
     "sunbonus": ("sun_bonus", float), "fit": ("play_fit", int), "opp": ("policy_seats", int),
-    "pbias": ("policy_bias", float), "tnet": ("tree_net", int),
+    "pbias": ("policy_bias", float), "tnet": ("tree_net", int), "tgate": ("tree_gate", float),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

@@ -120,8 +120,9 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
     """Walk the tree by UCB1 over the moves legal in this world, adding one new node; the path.
     The seats in the bit mask `follow` play the playout policy's card instead, or with `models`
     the card their model finds most likely, or with `sample` one drawn from its probabilities (no
-    new node is counted for them); with `bias`, the seats other than the observer's favour the policy's
-    card by bias / (visits + 1)."""
+    new node is counted for them; where the model declines, below its gate, they are searched);
+    with `bias`, the seats other than the observer's favour the policy's card by
+    bias / (visits + 1)."""
     observer = st.to_move()
     node = root
     path: list[Node] = []
@@ -132,11 +133,13 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
         legal = st.legal()
         children = node.children
         mover = st.to_move()
+        card = -1
         if follow >> mover & 1:
             if models is not None:
                 card = models.card(id(node), legal, rng.random() if sample else -1.0)
             else:
                 card = policy_card(st, legal, rng.random(), eps)
+        if card >= 0:
             child = children.get(card)
             if child is None:
                 child = children[card] = Node(team_of(mover))
@@ -287,8 +290,9 @@ def _seat_models(obs: Observation, cfg: SearchConfig,
     if isinstance(worlds, PosteriorWorlds):
         hands = [w.hands for w in worlds.states]
         same = NET_FITS.get(cfg.play_fit) == TREE_NETS[cfg.tree_net]
-        return SeatModels(obs, cfg.tree_net, hands, worlds.evidence if same else None)
-    return SeatModels(obs, cfg.tree_net, [])  # no weighed deals: the networks evenly mixed
+        return SeatModels(obs, cfg.tree_net, hands, worlds.evidence if same else None,
+                          cfg.tree_gate)
+    return SeatModels(obs, cfg.tree_net, [], gate=cfg.tree_gate)  # no weighed deals: even mix
 
 
 def _policy_seats(seat: int, which: int) -> int:

@@ -8,7 +8,10 @@ networks, each seat's card is the most likely under their mixture weighted by ho
 explains the seat's own plays so far (its evidence: the log of the mean likelihood of those plays
 over the candidate deals, NetLikelihood.evidence), so a seat that plays like the rule-based player
 is soon read by that player's network. With `SearchConfig.tree_sample` the card is drawn from
-the model's probabilities instead of taken as its most likely.
+the model's probabilities instead of taken as its most likely. With `SearchConfig.tree_gate` the
+seat follows only where its most likely card has at least that probability: a network that
+predicts the searching player Hard about half the time is confident (and then mostly right) in a
+minority of its positions, and elsewhere the seat is searched.
 
 The inputs of a card need the public facts of the hand (the suits each seat has led, those it
 has shown it lacks): they are replayed once from the observation and carried down the tree.
@@ -44,8 +47,9 @@ class SeatModels:
     """The card of a following seat in a tree node, by the networks (see the module)."""
 
     def __init__(self, obs: Observation, which: int, worlds: list[list[int]],
-                 evidence: list[list[float]] | None = None) -> None:
+                 evidence: list[list[float]] | None = None, gate: float = 0.0) -> None:
         names = TREE_NETS[which]
+        self.gate = gate
         self.nets: list[Weights] = [NETWORKS[n] for n in names]
         if len(names) > 1 and evidence is None and worlds:
             net = NetLikelihood(obs, self.nets)
@@ -76,7 +80,8 @@ class SeatModels:
 
     def card(self, node: int, legal: int, u: float = -1.0) -> int:
         """The card of the seat to move among `legal` (`node` names the tree node): the most
-        likely, or with `u` in [0, 1) one drawn from the model's probabilities by `u`."""
+        likely, or with `u` in [0, 1) one drawn from the model's probabilities by `u`; -1 where
+        the most likely card's probability is below the gate (the node is searched)."""
         r = self.replay
         st = r.st
         seat = st.to_move()
@@ -97,6 +102,8 @@ class SeatModels:
             dist = ([cards[i] for i in order], [float(p[i]) for i in order])
             self.memo[key] = dist
         cards, probs = dist
+        if self.gate and probs[0] < self.gate * sum(probs):
+            return -1
         if u < 0.0:
             return cards[0]
         u *= sum(probs)

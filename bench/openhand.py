@@ -4,7 +4,7 @@
         --workers 2 --log openhand-hard.jsonl          # resumable; --report prints the figures
 
 The open-hand player (`OpenHandAgent`, here in bench/ only: the registry cannot name it and the
-game never offers it) makes every decision with the Expert's search and budget, but its only
+game never offers it) makes every decision with the Expert's search and budget (`OPEN_BUDGET`), but its only
 world is the true deal: the card play searches the real hands (the endgame is solved exactly in
 that one world) and the calls simulate the real deal, the undealt cards in their real order
 included. It plays no conventions (it has no partner to inform).
@@ -40,8 +40,10 @@ from game.cards import team_of
 from game.phase import Phase
 from game.state import RoundState
 
-OPEN_BUDGET = "expert,iters=3000,worlds=400"
-"""The Expert's strength-run budget (no time cap), for the open-hand player too."""
+OPEN_BUDGET = "expert,iters=3000,worlds=400,fit=1,opp=0,tnet=0"
+"""The Expert's strength-run budget (no time cap) with the session-13 Expert's search: pinned so
+the yardstick stays put when the Expert changes (and in its one true world the other seats are
+searched, not predicted by the play networks, `tnet=0`)."""
 
 
 class OpenHandAgent:

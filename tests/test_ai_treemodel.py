@@ -14,6 +14,7 @@ import pytest
 from ai.config import SearchConfig, parse_budget
 from ai.ismcts import ISMCTSAgent, Node, _backup, _descend
 from ai.playnet import N_INPUTS, NETWORKS, NetLikelihood, decision_inputs, scores
+from ai.registry import AgentSpecError, check_spec
 from ai.treemodel import SeatModels, mixture
 from bench.positions import random_positions
 from game.phase import Phase
@@ -145,12 +146,41 @@ def test_tree_net_followers_do_not_branch() -> None:
             assert len(node.children) <= 1
 
 
+def test_gate_follows_only_confident_predictions() -> None:
+    """With a gate, a follower's node has at most the networks' card where that card's
+    probability reaches the gate, and is searched (branches) where it does not."""
+    gate = 0.7
+    followed = searched = 0
+    for state in _played_positions(40, seed=36)[:6]:
+        seat = state.to_move()
+        assert seat is not None
+        models = SeatModels(state.observation(seat), 5, [], gate=gate)
+        root = Node(seat & 1)
+        follow = 0b1010 if seat & 1 == 0 else 0b0101
+        world = state.card_play()
+        for _ in range(300):
+            _backup(_descend(root, world.copy(), random.Random(3), 0.4, True, follow, 0.0, 0.0,
+                             models), 0.5)
+        for node, st in tree_nodes(root, world):
+            key = (id(node), st.hands[st.to_move()])
+            if not follow >> st.to_move() & 1 or key not in models.memo:
+                continue
+            cards, probs = models.memo[key]
+            if probs[0] >= gate * sum(probs):
+                assert set(node.children) <= {cards[0]}
+                followed += 1
+            elif len(node.children) > 1:
+                searched += 1
+    assert followed > 0 and searched > 0
+
+
 @pytest.mark.parametrize("cfg", [
     dataclasses.replace(SearchConfig("r", iterations=150, time_limit=None, call_worlds=12),
                         policy_seats=1, tree_net=5),
     dataclasses.replace(TINY, play_fit=5, policy_seats=1, tree_net=5),
     dataclasses.replace(TINY, policy_seats=2, tree_net=3),
     dataclasses.replace(TINY, play_fit=5, policy_seats=1, tree_net=5, tree_sample=True),
+    dataclasses.replace(TINY, play_fit=5, policy_seats=1, tree_net=5, tree_gate=0.7),
 ])
 def test_same_seed_and_budget_give_the_same_decision(cfg: SearchConfig) -> None:
     checked = 0
@@ -173,3 +203,8 @@ def test_budget_key() -> None:
     assert parse_budget("hard").tree_net == 0
     assert parse_budget("expert,tnet=0").tree_net == 0
     assert parse_budget("expert,tsample=1").tree_sample
+    assert parse_budget("expert,tgate=0.7").tree_gate == 0.7
+    assert parse_budget("expert").tree_gate == 0.0
+    assert check_spec("ismcts:expert,tgate=0.7", experiments=True)
+    with pytest.raises(AgentSpecError):
+        check_spec("ismcts:expert,tgate=2", experiments=True)
