@@ -17,6 +17,7 @@ from ai.playnet import N_INPUTS, NETWORKS, NetLikelihood, decision_inputs, score
 from ai.registry import AgentSpecError, check_spec
 from ai.treemodel import SeatModels, mixture
 from bench.positions import random_positions
+from game.cardplay import CardPlay
 from game.phase import Phase
 from game.state import RoundState
 from tests.test_ai_expert import TINY
@@ -130,17 +131,24 @@ def test_a_drawn_card_follows_the_networks_probabilities() -> None:
     assert checked >= 5
 
 
-def test_tree_net_followers_do_not_branch() -> None:
-    state = _played_positions(40, seed=34)[0]
+def _grow(state: RoundState, descents: int, gate: float = 0.0
+          ) -> tuple[SeatModels, Node, int, CardPlay]:
+    """A tree grown in the true deal with the opponents following their networks: the models,
+    the root, the followers' bit mask and the deal."""
     seat = state.to_move()
     assert seat is not None
-    models = SeatModels(state.observation(seat), 5, [])
+    models = SeatModels(state.observation(seat), 5, [], gate=gate)
     root = Node(seat & 1)
     follow = 0b1010 if seat & 1 == 0 else 0b0101
     world = state.card_play()
-    for _ in range(100):
+    for _ in range(descents):
         _backup(_descend(root, world.copy(), random.Random(3), 0.4, True, follow, 0.0, 0.0,
                          models), 0.5)
+    return models, root, follow, world
+
+
+def test_tree_net_followers_do_not_branch() -> None:
+    _models, root, follow, world = _grow(_played_positions(40, seed=34)[0], 100)
     for node, st in tree_nodes(root, world):
         if follow >> st.to_move() & 1:
             assert len(node.children) <= 1
@@ -152,15 +160,7 @@ def test_gate_follows_only_confident_predictions() -> None:
     gate = 0.7
     followed = searched = 0
     for state in _played_positions(40, seed=36)[:6]:
-        seat = state.to_move()
-        assert seat is not None
-        models = SeatModels(state.observation(seat), 5, [], gate=gate)
-        root = Node(seat & 1)
-        follow = 0b1010 if seat & 1 == 0 else 0b0101
-        world = state.card_play()
-        for _ in range(300):
-            _backup(_descend(root, world.copy(), random.Random(3), 0.4, True, follow, 0.0, 0.0,
-                             models), 0.5)
+        models, root, follow, world = _grow(state, 300, gate)
         for node, st in tree_nodes(root, world):
             key = (id(node), st.hands[st.to_move()])
             if not follow >> st.to_move() & 1 or key not in models.memo:
