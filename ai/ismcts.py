@@ -291,7 +291,7 @@ def _seat_models(obs: Observation, cfg: SearchConfig,
         hands = [w.hands for w in worlds.states]
         same = NET_FITS.get(cfg.play_fit) == TREE_NETS[cfg.tree_net]
         return SeatModels(obs, cfg.tree_net, hands, worlds.evidence if same else None,
-                          cfg.tree_gate)
+                          gate=cfg.tree_gate)
     return SeatModels(obs, cfg.tree_net, [], gate=cfg.tree_gate)  # no weighed deals: even mix
 
 

@@ -65,8 +65,9 @@ class SeatModels:
         self.led = r.led
         self.void = r.void
         self.replay = r
-        self.memo: dict[tuple[int, int], tuple[list[int], list[float]]] = {}
-        """(node, the mover's hand) -> its cards, the most likely first, and their probabilities."""
+        self.memo: dict[tuple[int, int], tuple[list[int], list[float], float]] = {}
+        """(node, the mover's hand) -> its cards, the most likely first, their probabilities and
+        the probabilities' sum (computed once: the descents ask again and again)."""
 
     def begin(self, st: CardPlay) -> None:
         """A new descent from the root in the world `st` (moves go through `play`)."""
@@ -99,14 +100,15 @@ class SeatModels:
                     p += w * e / e.sum()
             top = int(np.argmax(p))
             order = [top] + [i for i in range(len(cards)) if i != top]
-            dist = ([cards[i] for i in order], [float(p[i]) for i in order])
+            ps = [float(p[i]) for i in order]
+            dist = ([cards[i] for i in order], ps, sum(ps))
             self.memo[key] = dist
-        cards, probs = dist
-        if self.gate and probs[0] < self.gate * sum(probs):
+        cards, probs, total = dist
+        if self.gate and probs[0] < self.gate * total:
             return -1
         if u < 0.0:
             return cards[0]
-        u *= sum(probs)
+        u *= total
         for c, q in zip(cards, probs, strict=True):
             u -= q
             if u < 0.0:

@@ -165,7 +165,7 @@ def test_gate_follows_only_confident_predictions() -> None:
             key = (id(node), st.hands[st.to_move()])
             if not follow >> st.to_move() & 1 or key not in models.memo:
                 continue
-            cards, probs = models.memo[key]
+            cards, probs, _total = models.memo[key]
             if probs[0] >= gate * sum(probs):
                 assert set(node.children) <= {cards[0]}
                 followed += 1
