@@ -1,0 +1,171 @@
+"""Doubling decisions judged by real play (not a test).
+
+    python -m bench.doubles --policies "ismcts:hard,iters=3000,worlds=400" \\
+        "ismcts:expert,iters=3000,worlds=400" --deals 400 --workers 2 --log doubles.jsonl
+    python -m bench.doubles --report doubles.jsonl
+
+A match's game points per deal charge every double that fails: the doubled side scores nothing
+and the declarers twice the hand. The computer players choose their calls for the chance to win
+the match (ai/calls.py), which may be worth a double that loses points on average (a team behind
+near the end). This bench asks whether their doubles are right by either measure. Each seeded
+deal gets a random match score (each team 0-140, so Sun doubles occur too) and is bid by the
+driver (Hard) in every seat. Wherever a seat is offered Double, each policy and the rule-based
+call (ai/heuristic.py) choose; where one of them doubles, Double and Pass are both valued by real
+play: the call made, the driver finishing the auction (lock or open, Triple, Four, Gahwa), the
+hand played `--hands` times by four copies of `--judge`, each seat from its own view (the same
+seeds for both calls). Per policy, over the offers it doubles: Double minus Pass in game points
+and in points of match-win chance (ai/equity.py; a Gahwa decides the match), 95% intervals over
+those offers, the doubler's share of the doubled hands won, and the simulation's own estimate of
+the same difference. Iteration budgets only, so a log is the same on any machine; it resumes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ai.equity import equity_after, match_equity
+from ai.heuristic import heuristic_call
+from ai.ismcts import ISMCTSAgent
+from ai.registry import make_agent
+from bench.call_regret import (
+    DRIVER,
+    Header,
+    Rows,
+    finish_auction,
+    logged_main,
+    mean_interval,
+    play_hand,
+)
+from game.actions import DOUBLE, PASS, Action, action_str
+from game.cards import team_of
+from game.phase import Phase
+from game.state import RoundState
+
+RULE = "rule"
+"""The rule-based call's name among the choices."""
+
+
+def deal_state(index: int, seed: int) -> RoundState:
+    """Deal `index` of the run, at a random match score (each team 0-140)."""
+    rng = random.Random(seed * 1_000_003 + index)
+    scores = (rng.randrange(0, 141), rng.randrange(0, 141))
+    return RoundState.deal(rng, dealer=index & 3, match_scores=scores)
+
+
+def value(st: RoundState, action: Action, team: int, driver: str, judge: str, seed: int,
+          hands: int) -> dict[str, list[float]]:
+    """`team`'s game points minus the other's and its chance to win the match after `action`,
+    for each of `hands` real plays of the hand."""
+    pts: list[float] = []
+    eq: list[float] = []
+    for h in range(hands):
+        s = st.clone()
+        s.apply(action)
+        finish_auction(s, driver, seed * 31 + h)
+        if s.is_over():  # thrown in: nothing scored
+            pts.append(0.0)
+            eq.append(match_equity(s.match_scores[team], s.match_scores[1 - team], s.rules))
+            continue
+        judges = [make_agent(judge, (seed * 97 + h) * 4 + k, experiments=True) for k in range(4)]
+        r = play_hand(s, judges)
+        pts.append(float(r.points[team] - r.points[1 - team]))
+        eq.append(equity_after(st.match_scores, team, r.points, r.match_winner, s.rules))
+    return {"pts": pts, "eq": eq}
+
+
+def play_deal(index: int, seed: int, policies: Sequence[str], driver: str, judge: str,
+              hands: int) -> dict[str, Any]:
+    st = deal_state(index, seed)
+    drivers = [make_agent(driver, seed * 4 + s, experiments=True) for s in range(4)]
+    offers: list[dict[str, Any]] = []
+    while not st.is_over() and st.phase in (Phase.BIDDING, Phase.DOUBLING):
+        seat = st.to_move()
+        assert seat is not None
+        obs = st.observation(seat)
+        legal = st.legal_actions()
+        if DOUBLE in legal and PASS in legal:
+            choices = {RULE: action_str(heuristic_call(obs, legal))}
+            sim: dict[str, dict[str, float]] = {}
+            for p in policies:
+                agent = make_agent(p, seed * 4 + seat, experiments=True)
+                if isinstance(agent, ISMCTSAgent):
+                    res = agent.decide(obs, legal)
+                    choices[p] = action_str(res.action)
+                    sim[p] = {action_str(a): v[1] for a, v in (res.stats or {}).items()}
+                else:
+                    choices[p] = action_str(agent.choose(obs, legal))
+            offer: dict[str, Any] = {"seat": seat, "scores": list(st.match_scores),
+                                     "sun": bool(st.contract and st.contract.sun),
+                                     "choices": choices, "sim": sim}
+            if action_str(DOUBLE) in choices.values():
+                team = team_of(seat)
+                offer["values"] = {action_str(a): value(st, a, team, driver, judge, seed, hands)
+                                   for a in (DOUBLE, PASS)}
+            offers.append(offer)
+        st.apply(drivers[seat].choose(obs, legal))
+    return {"index": index, "offers": offers}
+
+
+def _job(args: tuple[int, int, tuple[str, ...], str, str, int]) -> dict[str, Any]:
+    return play_deal(*args)
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def report(rows: Rows, policies: Sequence[str]) -> str:
+    offers = [o for r in rows for o in r["offers"]]
+    dbl, pas = action_str(DOUBLE), action_str(PASS)
+    lines = [f"{len(rows)} deals, {len(offers)} offers to double; over the offers each doubles, "
+             "Double minus Pass by real play (95% interval over offers):"]
+    for p in (RULE, *policies):
+        mine = [o for o in offers if o["choices"].get(p) == dbl]
+        if not mine:
+            lines.append(f"  {p}: never doubles")
+            continue
+        pts = [_mean(o["values"][dbl]["pts"]) - _mean(o["values"][pas]["pts"]) for o in mine]
+        eq = [100 * (_mean(o["values"][dbl]["eq"]) - _mean(o["values"][pas]["eq"])) for o in mine]
+        won = sum(x > 0 for o in mine for x in o["values"][dbl]["pts"])
+        played = sum(len(o["values"][dbl]["pts"]) for o in mine)
+        mu, half = mean_interval(pts)
+        emu, ehalf = mean_interval(eq)
+        line = (f"  {p}: doubles {len(mine)} ({sum(o['sun'] for o in mine)} in Sun): "
+                f"{mu:+.2f} ± {half:.2f} game points, {emu:+.2f} ± {ehalf:.2f} points of match-win "
+                f"chance; the doubler won {won} of {played} doubled hands")
+        sims = [100 * (o["sim"][p][dbl] - o["sim"][p][pas]) for o in mine if p in o["sim"]]
+        if sims:
+            line += f"; the simulation's own estimate {_mean(sims):+.2f} points of chance"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--policies", nargs="+", default=[])
+    ap.add_argument("--driver", default=DRIVER)
+    ap.add_argument("--judge", default=DRIVER)
+    ap.add_argument("--deals", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hands", type=int, default=2)
+
+    def header(args: argparse.Namespace) -> Header:
+        if not args.policies:
+            ap.error("give one policy or more and --log (or --report LOG)")
+        return {"policies": args.policies, "driver": args.driver, "judge": args.judge,
+                "seed": args.seed, "hands": args.hands}
+
+    def todo(args: argparse.Namespace, rows: Rows) -> list[Any]:
+        done = {r["index"] for r in rows}
+        return [(i, args.seed, tuple(args.policies), args.driver, args.judge, args.hands)
+                for i in range(args.deals) if i not in done]
+
+    return logged_main(ap, argv, header, todo, _job,
+                       lambda _args, head, rows: report(rows, head["policies"]), "deals")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

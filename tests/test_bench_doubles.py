@@ -1,0 +1,80 @@
+"""The doubling bench (bench/doubles.py): it finds the offers to double, values Double and Pass
+by real play only where a policy doubles, and reports each policy over its own doubles."""
+
+from __future__ import annotations
+
+from ai.heuristic import heuristic_call
+from bench.doubles import RULE, deal_state, play_deal, report, value
+from game.actions import DOUBLE
+from game.cards import team_of
+from game.phase import Phase
+
+TINY = "ismcts:iters=8,worlds=4"
+
+
+def test_deals_are_reproducible_at_scores_within_the_match() -> None:
+    for i in range(20):
+        a, b = deal_state(i, 2), deal_state(i, 2)
+        assert a.hands == b.hands and a.match_scores == b.match_scores
+        assert all(0 <= s <= 140 for s in a.match_scores)
+    assert len({deal_state(i, 2).match_scores for i in range(20)}) > 10
+
+
+def test_offers_are_valued_only_where_a_policy_doubles() -> None:
+    doubled = 0
+    for i in range(12):
+        row = play_deal(i, 4, [TINY], "heuristic", "heuristic", 2)
+        assert row["index"] == i
+        for offer in row["offers"]:
+            assert set(offer["choices"]) == {RULE, TINY}
+            assert set(offer["choices"].values()) <= {"double", "pass"}
+            assert set(offer["sim"]) == {TINY} and set(offer["sim"][TINY]) >= {"double", "pass"}
+            if "double" in offer["choices"].values():
+                doubled += 1
+                values = offer["values"]
+                assert set(values) == {"double", "pass"}
+                for v in values.values():
+                    assert len(v["pts"]) == len(v["eq"]) == 2
+                    assert all(0.0 <= e <= 1.0 for e in v["eq"])
+            else:
+                assert "values" not in offer
+    assert doubled, "no policy doubled on these deals"
+
+
+def test_a_value_is_reproducible() -> None:
+    for i in range(40):  # the first offer to double among the seeded deals, bid by rule
+        st = deal_state(i, 1)
+        while st.phase is Phase.BIDDING and not st.is_over():
+            seat = st.to_move()
+            assert seat is not None
+            st.apply(heuristic_call(st.observation(seat), st.legal_actions()))
+        if not st.is_over() and DOUBLE in st.legal_actions():
+            break
+    else:
+        raise AssertionError("no offer to double in 40 deals")
+    seat = st.to_move()
+    assert seat is not None
+    once = value(st, DOUBLE, team_of(seat), "heuristic", "heuristic", 3, 2)
+    assert once == value(st, DOUBLE, team_of(seat), "heuristic", "heuristic", 3, 2)
+    assert len(once["pts"]) == 2 and all(0.0 <= e <= 1.0 for e in once["eq"])
+
+
+def test_report_is_over_each_policys_own_doubles() -> None:
+    def offer(choices: dict[str, str], d: list[float], p: list[float], sim: float) -> dict:
+        return {"seat": 0, "scores": [0, 0], "sun": False, "choices": choices,
+                "sim": {"b": {"double": 0.5 + sim, "pass": 0.5}},
+                "values": {"double": {"pts": d, "eq": [0.6, 0.4]},
+                           "pass": {"pts": p, "eq": [0.5, 0.5]}}}
+    rows = [{"index": 0, "offers": [offer({RULE: "pass", "a": "pass", "b": "double"},
+                                          [32.0, -32.0], [-6.0, -6.0], 0.1)]},
+            {"index": 1, "offers": [offer({RULE: "pass", "a": "double", "b": "double"},
+                                          [-32.0, -32.0], [-10.0, 0.0], 0.02)]}]
+    lines = report(rows, ["a", "b"]).splitlines()
+    assert lines[0].startswith("2 deals, 2 offers to double")
+    assert lines[1] == "  rule: never doubles"
+    # a: one offer, -32 - (-5) = -27; equity (0.5 - 0.5) = 0
+    assert lines[2].startswith("  a: doubles 1 (0 in Sun): -27.00 ± 0.00 game points, +0.00 ± 0.00")
+    # b: +6 and -27 -> mean -10.5, sd 23.33, half-width 1.96 * 23.33 / sqrt(2) = 32.34
+    assert lines[3].startswith("  b: doubles 2 (0 in Sun): -10.50 ± 32.34 game points")
+    assert "the doubler won 1 of 4 doubled hands" in lines[3]
+    assert lines[3].endswith("the simulation's own estimate +6.00 points of chance")
