@@ -8,6 +8,9 @@ opponent. Match i of both runs deals the same cards hand by hand, so hand k of m
 deal in both; the figure is the mean over those deals of (A's game points minus its opponent's)
 minus (the same for B), with a 95% interval: the luck of the deal cancels, leaving the difference
 of the players. Further pairs (other seeds, the same two players) are pooled into one figure.
+The matches are paired too, where the logs say who won (`a_won`): each common match counts +1
+where only A won, -1 where only B won, 0 where both or neither did, so the mean is A's match
+win rate minus B's on the same deal sequences, with its 95% interval.
 """
 
 from __future__ import annotations
@@ -26,6 +29,19 @@ def deal_diffs(path: Path) -> tuple[dict[str, object], dict[int, list[int]]]:
         row = json.loads(line)
         out[int(row["index"])] = [int(x) for x in row["deal_diffs"]]
     return header, out
+
+
+def match_wins(path: Path) -> dict[int, bool]:
+    """Whether A won each match of the log (matches logged without it are left out)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines[1:]]
+    return {int(r["index"]): bool(r["a_won"]) for r in rows if "a_won" in r}
+
+
+def paired_wins(path_a: Path, path_b: Path) -> list[int]:
+    """Per common match: +1 where only A won, -1 where only B won, else 0."""
+    a, b = match_wins(path_a), match_wins(path_b)
+    return [int(a[i]) - int(b[i]) for i in sorted(a.keys() & b.keys())]
 
 
 def paired_diffs(path_a: Path, path_b: Path) -> tuple[str, int, list[int]]:
@@ -57,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(args.logs) % 2:
         raise SystemExit("give the logs in pairs: A B [A2 B2 ...]")
     pooled: list[int] = []
+    wins: list[int] = []
     for k in range(0, len(args.logs), 2):
         who, matches, d = paired_diffs(args.logs[k], args.logs[k + 1])
         if len(d) < 2:
@@ -66,12 +83,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{who}\n{matches} matches, {len(d)} deals in common ({same} scored the same)\n"
               f"A - B per deal: {mu:+.2f} ± {half:.2f} (95%)")
         pooled += d
+        w = paired_wins(args.logs[k], args.logs[k + 1])
+        print_wins(w)
+        wins += w
     if len(args.logs) > 2:
         mu, half = summary(pooled)
         same = sum(1 for x in pooled if x == 0)
         print(f"pooled over {len(args.logs) // 2} pairs: {len(pooled)} deals ({same} scored the "
               f"same), A - B per deal: {mu:+.2f} ± {half:.2f} (95%)")
+        print_wins(wins)
     return 0
+
+
+def print_wins(w: list[int]) -> None:
+    if len(w) < 2:
+        return
+    mu, half = summary(w)
+    print(f"matches: A alone won {w.count(1)}, B alone {w.count(-1)} of {len(w)}; A - B match "
+          f"win rate {100 * mu:+.1f} ± {100 * half:.1f} points (95%, paired over matches)")
 
 
 if __name__ == "__main__":

@@ -44,3 +44,21 @@ def test_pairs_are_pooled_and_a_pair_of_other_deals_is_refused(tmp_path: Path,
         paired.main([str(a1), str(b2)])
     with pytest.raises(SystemExit, match="in pairs"):
         paired.main([str(a1), str(b1), str(a2)])
+
+
+def test_matches_are_paired_by_who_won(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def log(path: Path, name: str, won: dict[int, bool]) -> Path:
+        rows: list[dict[str, object]] = [{"seed": 3, "duplicate": True, "ns": name, "ew": "hard"}]
+        rows += [{"index": i, "deal_diffs": [1], "a_won": w} for i, w in won.items()]
+        path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+        return path
+    a = log(tmp_path / "a.jsonl", "A", {0: True, 1: True, 2: False, 3: True, 4: False})
+    b = log(tmp_path / "b.jsonl", "B", {0: True, 1: False, 2: True, 3: False, 5: True})
+    assert paired.paired_wins(a, b) == [0, 1, -1, 1]  # matches 0-3 in common
+    assert paired.main([str(a), str(b)]) == 0
+    mu, half = paired.summary([0, 1, -1, 1])
+    assert (f"matches: A alone won 2, B alone 1 of 4; A - B match win rate {100 * mu:+.1f} ± "
+            f"{100 * half:.1f} points") in capsys.readouterr().out
+    # logs without the winners (the deal-by-deal tests above) print no match line
+    c = write_log(tmp_path / "c.jsonl", 3, "C", {0: [1], 1: [2]})
+    assert paired.paired_wins(c, c) == []
