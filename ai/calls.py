@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.actions import Action
+from game.actions import DOUBLE, PASS, Action
 from game.cards import team_of
 from game.observation import Observation
 from game.phase import Phase
@@ -126,6 +126,10 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
             diffs = [x - y for x, y in zip(values[best], values[rule], strict=True)]
             if not clearly_better(diffs, cfg.call_margin, cfg.call_floor):
                 best = rule
+    if best == DOUBLE and cfg.double_floor > 0 and PASS in values and n > 0:
+        gain = sum(x - y for x, y in zip(values[DOUBLE], values[PASS], strict=True)) / n
+        if gain <= cfg.double_floor:
+            best = PASS
     return SearchResult(best, stats, n, time.perf_counter() - start, SearchKind.CALL)
 
 

@@ -16,7 +16,9 @@ hand played `--hands` times by four copies of `--judge`, each seat from its own 
 seeds for both calls). Per policy, over the offers it doubles: Double minus Pass in game points
 and in points of match-win chance (ai/equity.py; a Gahwa decides the match), 95% intervals over
 those offers, the doubler's share of the doubled hands won, and the simulation's own estimate of
-the same difference. Iteration budgets only, so a log is the same on any machine; it resumes.
+the same difference; and each policy after the first against the first, over the offers where
+one of the two doubles and the other passes (a changed call). Iteration budgets only, so a log
+is the same on any machine; it resumes.
 """
 
 from __future__ import annotations
@@ -140,7 +142,32 @@ def report(rows: Rows, policies: Sequence[str]) -> str:
         if sims:
             line += f"; the simulation's own estimate {_mean(sims):+.2f} points of chance"
         lines.append(line)
+    for p in policies[1:]:
+        lines.append(_versus(offers, policies[0], p))
     return "\n".join(lines)
+
+
+def _versus(offers: list[dict[str, Any]], first: str, other: str) -> str:
+    """`other`'s call minus `first`'s, by real play, over the offers where one doubles and the
+    other passes."""
+    dbl = action_str(DOUBLE)
+    pts: list[float] = []
+    eq: list[float] = []
+    for o in offers:
+        a, b = o["choices"].get(first), o["choices"].get(other)
+        if a == b or a is None or b is None:
+            continue
+        v = o["values"]
+        pts.append(_mean(v[b]["pts"]) - _mean(v[a]["pts"]))
+        eq.append(100 * (_mean(v[b]["eq"]) - _mean(v[a]["eq"])))
+    if not pts:
+        return f"  {other} minus {first}: the same call at every offer"
+    mu, half = mean_interval(pts)
+    emu, ehalf = mean_interval(eq)
+    return (f"  {other} minus {first}, over the {len(pts)} offers where one of them doubles "
+            f"({sum(o['choices'].get(first) == dbl for o in offers)} doubles against "
+            f"{sum(o['choices'].get(other) == dbl for o in offers)}): {mu:+.2f} ± {half:.2f} game "
+            f"points, {emu:+.2f} ± {ehalf:.2f} points of match-win chance a changed call")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,8 +18,9 @@ from ai.ismcts import ISMCTSAgent, SearchConfig, level_config, search_play
 from ai.posterior import SilentProjects, posterior_worlds
 from ai.registry import LEVELS, make_agent
 from ai.sampler import WorldSampler
+from bench.doubles import deal_state as doubling_deal
 from bench.positions import KINDS, random_positions, scripted_hand
-from game.actions import HOKUM, PASS, is_card
+from game.actions import DOUBLE, HOKUM, PASS, is_card
 from game.cards import card_str, cards_in, parse_cards
 from game.deal import DealBase
 from game.phase import Phase
@@ -400,3 +401,34 @@ def test_the_declarer_bonus_says_nothing_in_classic_belote() -> None:
         for team in (0, 1):
             assert (hand_value(s.clone(), team, random.Random(seed), 0.1)
                     == hand_value(s.clone(), team, random.Random(seed), 0.1, bonus=1.4))
+
+
+def test_a_double_must_beat_pass_by_the_floor_in_the_simulation() -> None:
+    """`double_floor`: a Double whose simulated gain over Pass is at most the floor becomes Pass;
+    any other decision is left as it was."""
+    cfg = dataclasses.replace(EXPERT, call_worlds=60)
+    found = 0
+    for i in range(200):
+        st = doubling_deal(i, 3)  # seeded deals at random match scores
+        while st.phase is Phase.BIDDING and not st.is_over():
+            seat = st.to_move()
+            assert seat is not None
+            st.apply(heuristic_call(st.observation(seat), st.legal_actions()))
+        if st.is_over() or DOUBLE not in st.legal_actions():
+            continue
+        seat = st.to_move()
+        assert seat is not None
+        obs = st.observation(seat)
+        res = ISMCTSAgent(cfg, seed=i).decide(obs, obs.legal_actions)
+        assert res.stats is not None
+        gain = res.stats[DOUBLE][1] - res.stats[PASS][1]
+        above = dataclasses.replace(cfg, double_floor=max(gain, 0.0) + 1e-9)
+        assert ISMCTSAgent(above, seed=i).decide(obs, obs.legal_actions).action == (
+            PASS if res.action == DOUBLE else res.action)
+        if res.action == DOUBLE:
+            below = dataclasses.replace(cfg, double_floor=gain - 1e-9)
+            assert gain > 1e-9 and ISMCTSAgent(below, seed=i).decide(obs, obs.legal_actions).action == DOUBLE
+            found += 1
+            if found == 2:
+                return
+    raise AssertionError(f"the simulation doubled {found} times in 200 seeded deals")

@@ -78,3 +78,7 @@ def test_report_is_over_each_policys_own_doubles() -> None:
     assert lines[3].startswith("  b: doubles 2 (0 in Sun): -10.50 ± 32.34 game points")
     assert "the doubler won 1 of 4 doubled hands" in lines[3]
     assert lines[3].endswith("the simulation's own estimate +6.00 points of chance")
+    # b against a where they differ (deal 0 only): Double - Pass = 0 - (-6)
+    assert lines[4] == ("  b minus a, over the 1 offers where one of them doubles (1 doubles against "
+                        "2): +6.00 ± 0.00 game points, +0.00 ± 0.00 points of match-win chance a "
+                        "changed call")
