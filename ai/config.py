@@ -108,7 +108,8 @@ LEVEL_CONFIGS = {
     "expert": SearchConfig("expert", iterations=3000, time_limit=1.5, call_worlds=400,
                            play_model=True, candidates=400, min_ess=0.25, call_mismatch=0.1,
                            solve_cards=16, solve_worlds=160, leaf_solve=8, readable_margin=1.0,
-                           silent_projects=0.1, play_fit=5, policy_seats=1, tree_net=5),
+                           silent_projects=0.1, play_fit=5, policy_seats=1, tree_net=5,
+                           double_floor=0.08),
 }
 
 

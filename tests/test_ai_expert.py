@@ -419,15 +419,16 @@ def test_a_double_must_beat_pass_by_the_floor_in_the_simulation() -> None:
         seat = st.to_move()
         assert seat is not None
         obs = st.observation(seat)
-        res = ISMCTSAgent(cfg, seed=i).decide(obs, obs.legal_actions)
+        legal = list(obs.legal_actions)
+        res = ISMCTSAgent(cfg, seed=i).decide(obs, legal)
         assert res.stats is not None
         gain = res.stats[DOUBLE][1] - res.stats[PASS][1]
         above = dataclasses.replace(cfg, double_floor=max(gain, 0.0) + 1e-9)
-        assert ISMCTSAgent(above, seed=i).decide(obs, obs.legal_actions).action == (
+        assert ISMCTSAgent(above, seed=i).decide(obs, legal).action == (
             PASS if res.action == DOUBLE else res.action)
         if res.action == DOUBLE:
             below = dataclasses.replace(cfg, double_floor=gain - 1e-9)
-            assert gain > 1e-9 and ISMCTSAgent(below, seed=i).decide(obs, obs.legal_actions).action == DOUBLE
+            assert gain > 1e-9 and ISMCTSAgent(below, seed=i).decide(obs, legal).action == DOUBLE
             found += 1
             if found == 2:
                 return
