@@ -126,10 +126,9 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
             diffs = [x - y for x, y in zip(values[best], values[rule], strict=True)]
             if not clearly_better(diffs, cfg.call_margin, cfg.call_floor):
                 best = rule
-    if best == DOUBLE and cfg.double_floor > 0 and PASS in values and n > 0:
-        gain = sum(x - y for x, y in zip(values[DOUBLE], values[PASS], strict=True)) / n
-        if gain <= cfg.double_floor:
-            best = PASS
+    if (best == DOUBLE and cfg.double_floor > 0 and PASS in values and n > 0
+            and stats[DOUBLE][1] - stats[PASS][1] <= cfg.double_floor):
+        best = PASS
     return SearchResult(best, stats, n, time.perf_counter() - start, SearchKind.CALL)
 
 

@@ -49,14 +49,14 @@ def deal_state(index: int, seed: int) -> RoundState:
     return RoundState.deal(random.Random(seed * 1_000_003 + index), dealer=index & 3)
 
 
-def _in_auction(st: RoundState) -> bool:
+def in_auction(st: RoundState) -> bool:
     return not st.is_over() and st.phase in (Phase.BIDDING, Phase.DOUBLING)
 
 
 def finish_auction(st: RoundState, driver: str, seed: int) -> None:
     """The driver makes the remaining calls (its decisions depend only on seed and position)."""
     agents = [make_agent(driver, seed * 4 + s, experiments=True) for s in range(4)]
-    while _in_auction(st):
+    while in_auction(st):
         seat = st.to_move()
         assert seat is not None
         st.apply(agents[seat].choose(st.observation(seat), st.legal_actions()))
@@ -103,7 +103,7 @@ def play_deal(index: int, seed: int, policies: Sequence[str], driver: str,
     st = deal_state(index, seed)
     drivers = [make_agent(driver, seed * 4 + s, experiments=True) for s in range(4)]
     decisions: list[dict[str, Any]] = []
-    while _in_auction(st):
+    while in_auction(st):
         seat = st.to_move()
         assert seat is not None
         obs = st.observation(seat)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Sequence
+from statistics import fmean
 from typing import Any
 
 from ai.equity import equity_after, match_equity
@@ -37,13 +38,13 @@ from bench.call_regret import (
     Header,
     Rows,
     finish_auction,
+    in_auction,
     logged_main,
     mean_interval,
     play_hand,
 )
 from game.actions import DOUBLE, PASS, Action, action_str
 from game.cards import team_of
-from game.phase import Phase
 from game.state import RoundState
 
 RULE = "rule"
@@ -83,7 +84,7 @@ def play_deal(index: int, seed: int, policies: Sequence[str], driver: str, judge
     st = deal_state(index, seed)
     drivers = [make_agent(driver, seed * 4 + s, experiments=True) for s in range(4)]
     offers: list[dict[str, Any]] = []
-    while not st.is_over() and st.phase in (Phase.BIDDING, Phase.DOUBLING):
+    while in_auction(st):
         seat = st.to_move()
         assert seat is not None
         obs = st.observation(seat)
@@ -115,10 +116,6 @@ def _job(args: tuple[int, int, tuple[str, ...], str, str, int]) -> dict[str, Any
     return play_deal(*args)
 
 
-def _mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs)
-
-
 def report(rows: Rows, policies: Sequence[str]) -> str:
     offers = [o for r in rows for o in r["offers"]]
     dbl, pas = action_str(DOUBLE), action_str(PASS)
@@ -129,8 +126,8 @@ def report(rows: Rows, policies: Sequence[str]) -> str:
         if not mine:
             lines.append(f"  {p}: never doubles")
             continue
-        pts = [_mean(o["values"][dbl]["pts"]) - _mean(o["values"][pas]["pts"]) for o in mine]
-        eq = [100 * (_mean(o["values"][dbl]["eq"]) - _mean(o["values"][pas]["eq"])) for o in mine]
+        pts = [fmean(o["values"][dbl]["pts"]) - fmean(o["values"][pas]["pts"]) for o in mine]
+        eq = [100 * (fmean(o["values"][dbl]["eq"]) - fmean(o["values"][pas]["eq"])) for o in mine]
         won = sum(x > 0 for o in mine for x in o["values"][dbl]["pts"])
         played = sum(len(o["values"][dbl]["pts"]) for o in mine)
         mu, half = mean_interval(pts)
@@ -140,7 +137,7 @@ def report(rows: Rows, policies: Sequence[str]) -> str:
                 f"chance; the doubler won {won} of {played} doubled hands")
         sims = [100 * (o["sim"][p][dbl] - o["sim"][p][pas]) for o in mine if p in o["sim"]]
         if sims:
-            line += f"; the simulation's own estimate {_mean(sims):+.2f} points of chance"
+            line += f"; the simulation's own estimate {fmean(sims):+.2f} points of chance"
         lines.append(line)
     for p in policies[1:]:
         lines.append(_versus(offers, policies[0], p))
@@ -158,8 +155,8 @@ def _versus(offers: list[dict[str, Any]], first: str, other: str) -> str:
         if a == b or a is None or b is None:
             continue
         v = o["values"]
-        pts.append(_mean(v[b]["pts"]) - _mean(v[a]["pts"]))
-        eq.append(100 * (_mean(v[b]["eq"]) - _mean(v[a]["eq"])))
+        pts.append(fmean(v[b]["pts"]) - fmean(v[a]["pts"]))
+        eq.append(100 * (fmean(v[b]["eq"]) - fmean(v[a]["eq"])))
     if not pts:
         return f"  {other} minus {first}: the same call at every offer"
     mu, half = mean_interval(pts)
