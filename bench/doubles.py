@@ -3,6 +3,7 @@
     python -m bench.doubles --policies "ismcts:hard,iters=3000,worlds=400" \\
         "ismcts:expert,iters=3000,worlds=400" --deals 400 --workers 2 --log doubles.jsonl
     python -m bench.doubles --report doubles.jsonl
+    python -m bench.doubles --raises double triple four gahwa --policies ... --log raises.jsonl
 
 A match's game points per deal charge every double that fails: the doubled side scores nothing
 and the declarers twice the hand. The computer players choose their calls for the chance to win
@@ -17,8 +18,10 @@ seeds for both calls). Per policy, over the offers it doubles: Double minus Pass
 and in points of match-win chance (ai/equity.py; a Gahwa decides the match), 95% intervals over
 those offers, the doubler's share of the doubled hands won, and the simulation's own estimate of
 the same difference; and each policy after the first against the first, over the offers where
-one of the two doubles and the other passes (a changed call). Iteration budgets only, so a log
-is the same on any machine; it resumes.
+one of the two doubles and the other passes (a changed call). `--raises` names the raises offered
+(default: Double only): Triple, Four and Gahwa are offered the same way wherever the driver's
+auction reaches them, and reported each on its own. Iteration budgets only, so a log is the same
+on any machine; it resumes.
 """
 
 from __future__ import annotations
@@ -43,12 +46,17 @@ from bench.call_regret import (
     mean_interval,
     play_hand,
 )
-from game.actions import DOUBLE, PASS, Action, action_str
+from game.actions import DOUBLE, FOUR, GAHWA, PASS, TRIPLE, Action, action_str
 from game.cards import team_of
 from game.state import RoundState
 
 RULE = "rule"
 """The rule-based call's name among the choices."""
+
+RAISES = {action_str(a): a for a in (DOUBLE, TRIPLE, FOUR, GAHWA)}
+"""The raises the bench can offer, by name, in the order of the auction."""
+
+_VERBS = {"double": "doubles", "triple": "triples", "four": "calls Four", "gahwa": "calls Gahwa"}
 
 
 def deal_state(index: int, seed: int) -> RoundState:
@@ -80,8 +88,9 @@ def value(st: RoundState, action: Action, team: int, driver: str, judge: str, se
 
 
 def play_deal(index: int, seed: int, policies: Sequence[str], driver: str, judge: str,
-              hands: int) -> dict[str, Any]:
+              hands: int, raises: Sequence[str] = ("double",)) -> dict[str, Any]:
     st = deal_state(index, seed)
+    offered = [RAISES[r] for r in raises]
     drivers = [make_agent(driver, seed * 4 + s, experiments=True) for s in range(4)]
     offers: list[dict[str, Any]] = []
     while in_auction(st):
@@ -89,7 +98,8 @@ def play_deal(index: int, seed: int, policies: Sequence[str], driver: str, judge
         assert seat is not None
         obs = st.observation(seat)
         legal = st.legal_actions()
-        if DOUBLE in legal and PASS in legal:
+        raise_ = next((r for r in offered if r in legal), None)
+        if raise_ is not None and PASS in legal:
             choices = {RULE: action_str(heuristic_call(obs, legal))}
             sim: dict[str, dict[str, float]] = {}
             for p in policies:
@@ -102,29 +112,42 @@ def play_deal(index: int, seed: int, policies: Sequence[str], driver: str, judge
                     choices[p] = action_str(agent.choose(obs, legal))
             offer: dict[str, Any] = {"seat": seat, "scores": list(st.match_scores),
                                      "sun": bool(st.contract and st.contract.sun),
-                                     "choices": choices, "sim": sim}
-            if action_str(DOUBLE) in choices.values():
+                                     "raise": action_str(raise_), "choices": choices, "sim": sim}
+            if action_str(raise_) in choices.values():
                 team = team_of(seat)
                 offer["values"] = {action_str(a): value(st, a, team, driver, judge, seed, hands)
-                                   for a in (DOUBLE, PASS)}
+                                   for a in (raise_, PASS)}
             offers.append(offer)
         st.apply(drivers[seat].choose(obs, legal))
     return {"index": index, "offers": offers}
 
 
-def _job(args: tuple[int, int, tuple[str, ...], str, str, int]) -> dict[str, Any]:
+def _job(args: tuple[int, int, tuple[str, ...], str, str, int, tuple[str, ...]]
+         ) -> dict[str, Any]:
     return play_deal(*args)
 
 
 def report(rows: Rows, policies: Sequence[str]) -> str:
+    """Each raise offered, on its own: every policy over the offers where it raises, and each
+    policy after the first against the first. (A log from before `--raises` offered Double.)"""
     offers = [o for r in rows for o in r["offers"]]
-    dbl, pas = action_str(DOUBLE), action_str(PASS)
-    lines = [f"{len(rows)} deals, {len(offers)} offers to double; over the offers each doubles, "
-             "Double minus Pass by real play (95% interval over offers):"]
+    kinds = [name for name in RAISES if any(o.get("raise", "double") == name for o in offers)]
+    lines: list[str] = []
+    for name in kinds or ["double"]:
+        mine = [o for o in offers if o.get("raise", "double") == name]
+        lines += _raise_report(len(rows), mine, name, policies)
+    return "\n".join(lines)
+
+
+def _raise_report(deals: int, offers: list[dict[str, Any]], dbl: str, policies: Sequence[str]
+                  ) -> list[str]:
+    pas, verb = action_str(PASS), _VERBS[dbl]
+    lines = [f"{deals} deals, {len(offers)} offers to {dbl}; over the offers each {verb}, "
+             f"{dbl.capitalize()} minus Pass by real play (95% interval over offers):"]
     for p in (RULE, *policies):
         mine = [o for o in offers if o["choices"].get(p) == dbl]
         if not mine:
-            lines.append(f"  {p}: never doubles")
+            lines.append(f"  {p}: never {verb}")
             continue
         pts = [fmean(o["values"][dbl]["pts"]) - fmean(o["values"][pas]["pts"]) for o in mine]
         eq = [100 * (fmean(o["values"][dbl]["eq"]) - fmean(o["values"][pas]["eq"])) for o in mine]
@@ -132,22 +155,21 @@ def report(rows: Rows, policies: Sequence[str]) -> str:
         played = sum(len(o["values"][dbl]["pts"]) for o in mine)
         mu, half = mean_interval(pts)
         emu, ehalf = mean_interval(eq)
-        line = (f"  {p}: doubles {len(mine)} ({sum(o['sun'] for o in mine)} in Sun): "
+        line = (f"  {p}: {verb} {len(mine)} ({sum(o['sun'] for o in mine)} in Sun): "
                 f"{mu:+.2f} ± {half:.2f} game points, {emu:+.2f} ± {ehalf:.2f} points of match-win "
-                f"chance; the doubler won {won} of {played} doubled hands")
+                f"chance; the side that raised won {won} of {played} hands so raised")
         sims = [100 * (o["sim"][p][dbl] - o["sim"][p][pas]) for o in mine if p in o["sim"]]
         if sims:
             line += f"; the simulation's own estimate {fmean(sims):+.2f} points of chance"
         lines.append(line)
     for p in policies[1:]:
-        lines.append(_versus(offers, policies[0], p))
-    return "\n".join(lines)
+        lines.append(_versus(offers, dbl, policies[0], p))
+    return lines
 
 
-def _versus(offers: list[dict[str, Any]], first: str, other: str) -> str:
-    """`other`'s call minus `first`'s, by real play, over the offers where one doubles and the
-    other passes."""
-    dbl = action_str(DOUBLE)
+def _versus(offers: list[dict[str, Any]], dbl: str, first: str, other: str) -> str:
+    """`other`'s call minus `first`'s, by real play, over the offers where one raises (`dbl`)
+    and the other passes."""
     pts: list[float] = []
     eq: list[float] = []
     for o in offers:
@@ -161,8 +183,8 @@ def _versus(offers: list[dict[str, Any]], first: str, other: str) -> str:
         return f"  {other} minus {first}: the same call at every offer"
     mu, half = mean_interval(pts)
     emu, ehalf = mean_interval(eq)
-    return (f"  {other} minus {first}, over the {len(pts)} offers where one of them doubles "
-            f"({sum(o['choices'].get(first) == dbl for o in offers)} doubles against "
+    return (f"  {other} minus {first}, over the {len(pts)} offers where one of them {_VERBS[dbl]} "
+            f"({sum(o['choices'].get(first) == dbl for o in offers)} against "
             f"{sum(o['choices'].get(other) == dbl for o in offers)}): {mu:+.2f} ± {half:.2f} game "
             f"points, {emu:+.2f} ± {ehalf:.2f} points of match-win chance a changed call")
 
@@ -175,17 +197,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hands", type=int, default=2)
+    ap.add_argument("--raises", nargs="+", choices=list(RAISES), default=["double"])
 
     def header(args: argparse.Namespace) -> Header:
         if not args.policies:
             ap.error("give one policy or more and --log (or --report LOG)")
         return {"policies": args.policies, "driver": args.driver, "judge": args.judge,
-                "seed": args.seed, "hands": args.hands}
+                "seed": args.seed, "hands": args.hands, "raises": args.raises}
 
     def todo(args: argparse.Namespace, rows: Rows) -> list[Any]:
         done = {r["index"] for r in rows}
-        return [(i, args.seed, tuple(args.policies), args.driver, args.judge, args.hands)
-                for i in range(args.deals) if i not in done]
+        return [(i, args.seed, tuple(args.policies), args.driver, args.judge, args.hands,
+                 tuple(args.raises)) for i in range(args.deals) if i not in done]
 
     return logged_main(ap, argv, header, todo, _job,
                        lambda _args, head, rows: report(rows, head["policies"]), "deals")

@@ -1,10 +1,11 @@
-"""The doubling bench (bench/doubles.py): it finds the offers to double, values Double and Pass
-by real play only where a policy doubles, and reports each policy over its own doubles."""
+"""The doubling bench (bench/doubles.py): it finds the offers to double (or to raise further),
+values the raise and Pass by real play only where a policy raises, and reports each policy over
+its own raises, each raise on its own."""
 
 from __future__ import annotations
 
 from ai.heuristic import heuristic_call
-from bench.doubles import RULE, deal_state, play_deal, report, value
+from bench.doubles import RAISES, RULE, deal_state, play_deal, report, value
 from game.actions import DOUBLE
 from game.cards import team_of
 from game.phase import Phase
@@ -76,9 +77,35 @@ def test_report_is_over_each_policys_own_doubles() -> None:
     assert lines[2].startswith("  a: doubles 1 (0 in Sun): -27.00 ± 0.00 game points, +0.00 ± 0.00")
     # b: +6 and -27 -> mean -10.5, sd 23.33, half-width 1.96 * 23.33 / sqrt(2) = 32.34
     assert lines[3].startswith("  b: doubles 2 (0 in Sun): -10.50 ± 32.34 game points")
-    assert "the doubler won 1 of 4 doubled hands" in lines[3]
+    assert "the side that raised won 1 of 4 hands so raised" in lines[3]
     assert lines[3].endswith("the simulation's own estimate +6.00 points of chance")
     # b against a where they differ (deal 0 only): Double - Pass = 0 - (-6)
-    assert lines[4] == ("  b minus a, over the 1 offers where one of them doubles (1 doubles against "
-                        "2): +6.00 ± 0.00 game points, +0.00 ± 0.00 points of match-win chance a "
+    assert lines[4] == ("  b minus a, over the 1 offers where one of them doubles (1 against 2): "
+                        "+6.00 ± 0.00 game points, +0.00 ± 0.00 points of match-win chance a "
                         "changed call")
+    assert len(lines) == 5  # no other raise offered: no other section
+
+
+def test_later_raises_are_offered_valued_and_reported_on_their_own() -> None:
+    # The driver doubles now and then, so the declarers are offered Triple; only the raises named
+    # are offered, and an offer is valued (the raise against Pass) where a policy raises.
+    kinds: set[str] = set()
+    valued = []
+    for i in range(80):
+        row = play_deal(i, 4, [TINY], TINY, "heuristic", 1, ("triple", "four", "gahwa"))
+        for offer in row["offers"]:
+            name = offer["raise"]
+            kinds.add(name)
+            assert set(offer["choices"].values()) <= {name, "pass"}
+            assert ("values" in offer) == (name in offer["choices"].values())
+            if "values" in offer:
+                assert set(offer["values"]) == {name, "pass"}
+                valued.append(dict(row, offers=[offer]))
+    assert "double" not in kinds and "triple" in kinds
+    assert valued, "no policy raised on these deals"
+    text = report(valued, [TINY])
+    assert text.startswith(f"{len(valued)} deals, {len(valued)} offers to triple; over the offers "
+                           "each triples, Triple minus Pass by real play")
+    assert "offers to double" not in text  # only the raises offered have a section
+    assert f"  {TINY}: triples {len(valued)} (" in text
+    assert list(RAISES) == ["double", "triple", "four", "gahwa"]
