@@ -59,3 +59,14 @@ def biased_choice(legal: list[Action], rng: random.Random) -> Action:
     if DOUBLE in legal:
         return DOUBLE if rng.random() < 0.3 else PASS
     return legal[rng.randrange(len(legal))]
+
+
+def bid_by_rule(state: RoundState) -> None:
+    """Bid `state` by the rule-based calls to the end of the bidding phase (they never double, so
+    a contract stops at the offer to double)."""
+    from ai.heuristic import heuristic_call  # only the AI tests call this: the engine's need no ai
+    from game.phase import Phase
+    while state.phase is Phase.BIDDING and not state.is_over():
+        seat = state.to_move()
+        assert seat is not None
+        state.apply(heuristic_call(state.observation(seat), state.legal_actions()))

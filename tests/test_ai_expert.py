@@ -28,6 +28,7 @@ from game.projects import best_split
 from game.rules import Rules
 from game.state import RoundState
 from game.worlds import build_world
+from tests.helpers import bid_by_rule
 from tests.test_ai_ismcts import PARTNER_SURE, decide, fixture
 
 EXPERT = dataclasses.replace(level_config("expert"), time_limit=None)
@@ -410,10 +411,7 @@ def test_a_double_must_beat_pass_by_the_floor_in_the_simulation() -> None:
     found = 0
     for i in range(200):
         st = doubling_deal(i, 3)  # seeded deals at random match scores
-        while st.phase is Phase.BIDDING and not st.is_over():
-            seat = st.to_move()
-            assert seat is not None
-            st.apply(heuristic_call(st.observation(seat), st.legal_actions()))
+        bid_by_rule(st)
         if st.is_over() or DOUBLE not in st.legal_actions():
             continue
         seat = st.to_move()

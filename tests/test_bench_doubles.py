@@ -4,11 +4,10 @@ its own raises, each raise on its own."""
 
 from __future__ import annotations
 
-from ai.heuristic import heuristic_call
 from bench.doubles import RAISES, RULE, deal_state, play_deal, report, value
 from game.actions import DOUBLE
 from game.cards import team_of
-from game.phase import Phase
+from tests.helpers import bid_by_rule
 
 TINY = "ismcts:iters=8,worlds=4"
 
@@ -45,10 +44,7 @@ def test_offers_are_valued_only_where_a_policy_doubles() -> None:
 def test_a_value_is_reproducible() -> None:
     for i in range(40):  # the first offer to double among the seeded deals, bid by rule
         st = deal_state(i, 1)
-        while st.phase is Phase.BIDDING and not st.is_over():
-            seat = st.to_move()
-            assert seat is not None
-            st.apply(heuristic_call(st.observation(seat), st.legal_actions()))
+        bid_by_rule(st)
         if not st.is_over() and DOUBLE in st.legal_actions():
             break
     else:
