@@ -95,6 +95,9 @@ class SearchConfig:
     tree_gate: float = 0.0
     """With `tree_net`: a follower plays the networks' most likely card only where the networks
     give it at least this probability; elsewhere its node is searched by UCB1 like the others'."""
+    sun_tree_gate: float = -1.0
+    """`tree_gate` in Sun contracts (negative: `tree_gate` there too). Against Hard the
+    networks' cards in the tree lost in Sun and the gate won it back there (docs/ai.md)."""
     double_floor: float = 0.0
     """Double only where the simulation's mean gain of Double over Pass, in match-win chance,
     exceeds this (0: no floor). The playouts overrate a double: its gain by real play is about
@@ -130,7 +133,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "silent": ("silent_projects", float), "bonus": ("declarer_bonus", float),
     "sunbonus": ("sun_bonus", float), "fit": ("play_fit", int), "opp": ("policy_seats", int),
     "pbias": ("policy_bias", float), "tnet": ("tree_net", int), "tgate": ("tree_gate", float),
-    "dfloor": ("double_floor", float),
+    "dfloor": ("double_floor", float), "sgate": ("sun_tree_gate", float),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from ai.config import SearchConfig, parse_budget
-from ai.ismcts import ISMCTSAgent, Node, _backup, _descend
+from ai.ismcts import ISMCTSAgent, Node, _backup, _descend, _seat_models
 from ai.playnet import N_INPUTS, NETWORKS, NetLikelihood, decision_inputs, scores
 from ai.registry import AgentSpecError, check_spec
 from ai.treemodel import SeatModels, mixture
@@ -208,3 +208,25 @@ def test_budget_key() -> None:
     assert check_spec("ismcts:expert,tgate=0.7", experiments=True)
     with pytest.raises(AgentSpecError):
         check_spec("ismcts:expert,tgate=2", experiments=True)
+    assert parse_budget("expert,sgate=0.7").sun_tree_gate == 0.7
+    assert parse_budget("expert").sun_tree_gate < 0
+    with pytest.raises(AgentSpecError):
+        check_spec("ismcts:expert,sgate=-1", experiments=True)
+
+
+def test_the_sun_gate_is_the_gate_in_sun_only() -> None:
+    """`sgate=F` gates the followers in Sun contracts and leaves Hokum at `tgate`; unset, Sun
+    takes `tgate` too."""
+    kinds = set()
+    for state in _played_positions(60, seed=37):
+        seat = state.to_move()
+        assert seat is not None and state.contract is not None
+        obs = state.observation(seat)
+        sun = state.contract.sun
+        kinds.add(sun)
+        for tgate, sgate, expected in ((0.0, 0.7, 0.7 if sun else 0.0), (0.5, 0.0, 0.0 if sun else 0.5),
+                                       (0.5, -1.0, 0.5)):
+            cfg = dataclasses.replace(TINY, play_fit=5, policy_seats=1, tree_net=5, tree_gate=tgate,
+                                      sun_tree_gate=sgate)
+            assert _seat_models(obs, cfg, []).gate == expected  # type: ignore[arg-type]
+    assert kinds == {True, False}
