@@ -287,14 +287,20 @@ def _seat_models(obs: Observation, cfg: SearchConfig,
                  worlds: WorldPool | PosteriorWorlds) -> SeatModels:
     """The followers' models (ai/treemodel.py), with the evidence about each seat from the
     posterior's deals (read off its play model when that is the same networks)."""
-    gate = cfg.tree_gate
-    if cfg.sun_tree_gate >= 0 and obs.contract is not None and obs.contract.sun:
-        gate = cfg.sun_tree_gate
+    gate = tree_gate(obs, cfg)
     if isinstance(worlds, PosteriorWorlds):
         hands = [w.hands for w in worlds.states]
         same = NET_FITS.get(cfg.play_fit) == TREE_NETS[cfg.tree_net]
         return SeatModels(obs, cfg.tree_net, hands, worlds.evidence if same else None, gate=gate)
     return SeatModels(obs, cfg.tree_net, [], gate=gate)  # no weighed deals: even mix
+
+
+def tree_gate(obs: Observation, cfg: SearchConfig) -> float:
+    """The followers' gate for this decision: `sun_tree_gate` in a Sun contract where it is set,
+    otherwise `tree_gate`."""
+    if cfg.sun_tree_gate >= 0 and obs.contract is not None and obs.contract.sun:
+        return cfg.sun_tree_gate
+    return cfg.tree_gate
 
 
 def _policy_seats(seat: int, which: int) -> int:

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from ai.config import SearchConfig, parse_budget
-from ai.ismcts import ISMCTSAgent, Node, _backup, _descend, _seat_models
+from ai.ismcts import ISMCTSAgent, Node, _backup, _descend, tree_gate
 from ai.playnet import N_INPUTS, NETWORKS, NetLikelihood, decision_inputs, scores
 from ai.registry import AgentSpecError, check_spec
 from ai.treemodel import SeatModels, mixture
@@ -228,5 +228,5 @@ def test_the_sun_gate_is_the_gate_in_sun_only() -> None:
                                        (0.5, -1.0, 0.5)):
             cfg = dataclasses.replace(TINY, play_fit=5, policy_seats=1, tree_net=5, tree_gate=tgate,
                                       sun_tree_gate=sgate)
-            assert _seat_models(obs, cfg, []).gate == expected  # type: ignore[arg-type]
+            assert tree_gate(obs, cfg) == expected
     assert kinds == {True, False}
