@@ -1,0 +1,74 @@
+"""Arena runs of the same two players on different deals, pooled into one figure (not a test):
+
+    python -m bench.pooled SEED24.jsonl SEED29.jsonl [...]
+
+Each log comes from `python -m ai.arena ... --duplicate --log`, every one with the same two
+players (`--ns`, `--ew`) and its own `--seed`. For each log and pooled: A's match wins with their
+95% (Wilson) interval, and the arena's per-deal figure, the same deal played both ways (the mean
+of A's game points minus B's at the two tables, a thrown-in hand as 0), with its 95% interval;
+only full pairs of matches count, as in the arena's own report, so a log cut mid-pair gives the
+figure its report gives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from ai.arena import mean_ci, wilson
+
+
+def read(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+
+
+def both_ways(rows: list[dict[str, Any]]) -> list[float]:
+    """Per deal of the full pairs of matches: the mean of the two tables' A - B."""
+    pairs: dict[int, list[dict[str, Any]]] = {}
+    for r in rows:
+        pairs.setdefault(int(r["seed"]), []).append(r)
+    return [(x + y) / 2.0 for p in pairs.values() if len(p) == 2
+            for x, y in zip(p[0]["deal_diffs"], p[1]["deal_diffs"], strict=False)]
+
+
+def line(name: str, wins: int, matches: int, deals: list[float]) -> str:
+    lo, hi = wilson(wins, matches)
+    mu, half = mean_ci(deals)
+    return (f"{name}: A won {wins}/{matches} = {wins / max(matches, 1):.1%} ({lo:.1%}-{hi:.1%}); "
+            f"the same deal both ways {mu:+.2f} ± {half:.2f} a deal ({len(deals)} deals)")
+
+
+def report(paths: list[Path]) -> str:
+    logs = [(p, *read(p)) for p in paths]
+    players = {(h["ns"], h["ew"]) for _p, h, _rows in logs}
+    if len(players) != 1:
+        raise SystemExit("the logs are not of the same two players: "
+                         + "; ".join(f"{p}: {h['ns']} vs {h['ew']}" for p, h, _ in logs))
+    seeds = [h["seed"] for _p, h, _rows in logs]
+    if len(set(seeds)) != len(seeds) or not all(h.get("duplicate") for _p, h, _ in logs):
+        raise SystemExit("pooling wants duplicate runs on different seeds")
+    ns, ew = players.pop()
+    out = [f"A = {ns} vs B = {ew}"]
+    wins = matches = 0
+    deals: list[float] = []
+    for p, h, rows in logs:
+        w = sum(bool(r["a_won"]) for r in rows)
+        d = both_ways(rows)
+        out.append("  " + line(f"seed {h['seed']} ({p.name})", w, len(rows), d))
+        wins, matches, deals = wins + w, matches + len(rows), deals + d
+    out.append("  " + line(f"pooled over {len(logs)} seeds", wins, matches, deals))
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("logs", nargs="+", type=Path)
+    print(report(ap.parse_args(argv).logs))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,49 @@
+"""bench.pooled: duplicate arena runs of the same two players on other deals, pooled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import pooled
+
+
+def write_log(path: Path, seed: int, ns: str, matches: list[tuple[int, bool, list[int]]]) -> Path:
+    """A log whose matches are (match seed, A won, A - B per deal)."""
+    rows: list[dict[str, object]] = [{"ns": ns, "ew": "B", "seed": seed, "duplicate": True}]
+    rows += [{"index": i, "seed": s, "a_won": w, "deal_diffs": d}
+             for i, (s, w, d) in enumerate(matches)]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_deals_both_ways_count_full_pairs_only() -> None:
+    rows = [{"seed": 5, "deal_diffs": [10, -4, 6]}, {"seed": 5, "deal_diffs": [2, 8]},
+            {"seed": 6, "deal_diffs": [40]}]  # the second match of seed 6 was never played
+    assert pooled.both_ways(rows) == [6.0, 2.0]
+
+
+def test_runs_are_pooled_deal_by_deal_and_match_by_match(tmp_path: Path) -> None:
+    one = write_log(tmp_path / "one.jsonl", 1, "A", [(11, True, [4, 0]), (11, False, [2, 2])])
+    two = write_log(tmp_path / "two.jsonl", 2, "A", [(21, True, [-6]), (21, True, [0]),
+                                                      (22, True, [9])])
+    text = pooled.report([one, two]).splitlines()
+    assert text[0] == "A = A vs B = B"
+    assert text[1].startswith("  seed 1 (one.jsonl): A won 1/2 = 50.0%")
+    assert text[1].endswith("the same deal both ways +2.00 ± 1.96 a deal (2 deals)")
+    assert "the same deal both ways -3.00 ± 0.00 a deal (1 deals)" in text[2]
+    # pooled: 4 wins of 5 matches; deals 3, 1, -3 -> mean 1/3
+    assert text[3].startswith("  pooled over 2 seeds: A won 4/5 = 80.0%")
+    assert "+0.33 ±" in text[3] and text[3].endswith("(3 deals)")
+
+
+def test_other_players_or_the_same_deals_are_refused(tmp_path: Path) -> None:
+    one = write_log(tmp_path / "one.jsonl", 1, "A", [(11, True, [4])])
+    other = write_log(tmp_path / "other.jsonl", 2, "C", [(21, True, [4])])
+    again = write_log(tmp_path / "again.jsonl", 1, "A", [(11, True, [4])])
+    with pytest.raises(SystemExit, match="not of the same two players"):
+        pooled.report([one, other])
+    with pytest.raises(SystemExit, match="different seeds"):
+        pooled.report([one, again])
