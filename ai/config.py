@@ -96,8 +96,8 @@ class SearchConfig:
     """With `tree_net`: a follower plays the networks' most likely card only where the networks
     give it at least this probability; elsewhere its node is searched by UCB1 like the others'."""
     sun_tree_gate: float = -1.0
-    """`tree_gate` in Sun contracts (negative: `tree_gate` there too). Against Hard the
-    networks' cards in the tree lost in Sun and the gate won it back there (docs/ai.md)."""
+    """`tree_gate` in Sun contracts (negative: `tree_gate` there too). An experiment: the seed-24
+    logs said the gate won back in Sun what the networks lost there; fresh deals did not."""
     double_floor: float = 0.0
     """Double only where the simulation's mean gain of Double over Pass, in match-win chance,
     exceeds this (0: no floor). The playouts overrate a double: its gain by real play is about
