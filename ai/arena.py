@@ -188,20 +188,31 @@ def summarize(results: list[MatchResult], a_spec: str, b_spec: str, duplicate: b
         f"(max {max((r.max_think[1] for r in results), default=0.0):.2f} s)",
     ]
     if duplicate:
-        pairs: dict[int, list[MatchResult]] = {}
-        for r in results:
-            pairs.setdefault(r.seed, []).append(r)
-        full = [p for p in pairs.values() if len(p) == 2]
+        full = full_pairs(results)
         both = sum(1 for p in full if all(r.a_won for r in p))
         none = sum(1 for p in full if not any(r.a_won for r in p))
         lines.append(f"duplicate pairs: {len(full)}; A won both {both}, split {len(full) - both - none}, "
                      f"lost both {none}")
-        same = [(x + y) / 2.0 for p in full for x, y in zip(p[0].deal_diffs, p[1].deal_diffs, strict=False)]
+        same = deals_both_ways(full)
         dmu, dhalf = mean_ci(same)
         lines.append(f"same deal played both ways ({len(same)} deals, thrown-in as 0): "
                      f"A - B per deal {dmu:+.2f} ± {dhalf:.2f}")
         lines += _by_contract(full)
     return "\n".join(lines)
+
+
+def full_pairs(results: list[MatchResult]) -> list[list[MatchResult]]:
+    """The duplicate pairs both of whose matches were played (the same deals, seats swapped)."""
+    pairs: dict[int, list[MatchResult]] = {}
+    for r in results:
+        pairs.setdefault(r.seed, []).append(r)
+    return [p for p in pairs.values() if len(p) == 2]
+
+
+def deals_both_ways(pairs: list[list[MatchResult]]) -> list[float]:
+    """Per deal both matches of a pair reached: the mean of A - B at the two tables."""
+    return [(x + y) / 2.0 for a, b in pairs
+            for x, y in zip(a.deal_diffs, b.deal_diffs, strict=False)]
 
 
 def _by_contract(pairs: list[list[MatchResult]]) -> list[str]:

@@ -130,45 +130,45 @@ def _job(args: tuple[int, int, tuple[str, ...], str, str, int, tuple[str, ...]]
 def report(rows: Rows, policies: Sequence[str]) -> str:
     """Each raise offered, on its own: every policy over the offers where it raises, and each
     policy after the first against the first. (A log from before `--raises` offered Double.)"""
-    offers = [o for r in rows for o in r["offers"]]
-    kinds = [name for name in RAISES if any(o.get("raise", "double") == name for o in offers)]
+    by_raise: dict[str, list[dict[str, Any]]] = {}
+    for o in (o for r in rows for o in r["offers"]):
+        by_raise.setdefault(o.get("raise", "double"), []).append(o)
     lines: list[str] = []
-    for name in kinds or ["double"]:
-        mine = [o for o in offers if o.get("raise", "double") == name]
-        lines += _raise_report(len(rows), mine, name, policies)
+    for name in [name for name in RAISES if name in by_raise] or ["double"]:
+        lines += _raise_report(len(rows), by_raise.get(name, []), name, policies)
     return "\n".join(lines)
 
 
-def _raise_report(deals: int, offers: list[dict[str, Any]], dbl: str, policies: Sequence[str]
+def _raise_report(deals: int, offers: list[dict[str, Any]], name: str, policies: Sequence[str]
                   ) -> list[str]:
-    pas, verb = action_str(PASS), _VERBS[dbl]
-    lines = [f"{deals} deals, {len(offers)} offers to {dbl}; over the offers each {verb}, "
-             f"{dbl.capitalize()} minus Pass by real play (95% interval over offers):"]
+    pas, verb = action_str(PASS), _VERBS[name]
+    lines = [f"{deals} deals, {len(offers)} offers to {name}; over the offers each {verb}, "
+             f"{name.capitalize()} minus Pass by real play (95% interval over offers):"]
     for p in (RULE, *policies):
-        mine = [o for o in offers if o["choices"].get(p) == dbl]
+        mine = [o for o in offers if o["choices"].get(p) == name]
         if not mine:
             lines.append(f"  {p}: never {verb}")
             continue
-        pts = [fmean(o["values"][dbl]["pts"]) - fmean(o["values"][pas]["pts"]) for o in mine]
-        eq = [100 * (fmean(o["values"][dbl]["eq"]) - fmean(o["values"][pas]["eq"])) for o in mine]
-        won = sum(x > 0 for o in mine for x in o["values"][dbl]["pts"])
-        played = sum(len(o["values"][dbl]["pts"]) for o in mine)
+        pts = [fmean(o["values"][name]["pts"]) - fmean(o["values"][pas]["pts"]) for o in mine]
+        eq = [100 * (fmean(o["values"][name]["eq"]) - fmean(o["values"][pas]["eq"])) for o in mine]
+        won = sum(x > 0 for o in mine for x in o["values"][name]["pts"])
+        played = sum(len(o["values"][name]["pts"]) for o in mine)
         mu, half = mean_interval(pts)
         emu, ehalf = mean_interval(eq)
         line = (f"  {p}: {verb} {len(mine)} ({sum(o['sun'] for o in mine)} in Sun): "
                 f"{mu:+.2f} ± {half:.2f} game points, {emu:+.2f} ± {ehalf:.2f} points of match-win "
                 f"chance; the side that raised won {won} of {played} hands so raised")
-        sims = [100 * (o["sim"][p][dbl] - o["sim"][p][pas]) for o in mine if p in o["sim"]]
+        sims = [100 * (o["sim"][p][name] - o["sim"][p][pas]) for o in mine if p in o["sim"]]
         if sims:
             line += f"; the simulation's own estimate {fmean(sims):+.2f} points of chance"
         lines.append(line)
     for p in policies[1:]:
-        lines.append(_versus(offers, dbl, policies[0], p))
+        lines.append(_versus(offers, name, policies[0], p))
     return lines
 
 
-def _versus(offers: list[dict[str, Any]], dbl: str, first: str, other: str) -> str:
-    """`other`'s call minus `first`'s, by real play, over the offers where one raises (`dbl`)
+def _versus(offers: list[dict[str, Any]], name: str, first: str, other: str) -> str:
+    """`other`'s call minus `first`'s, by real play, over the offers where one raises (`name`)
     and the other passes."""
     pts: list[float] = []
     eq: list[float] = []
@@ -183,9 +183,9 @@ def _versus(offers: list[dict[str, Any]], dbl: str, first: str, other: str) -> s
         return f"  {other} minus {first}: the same call at every offer"
     mu, half = mean_interval(pts)
     emu, ehalf = mean_interval(eq)
-    return (f"  {other} minus {first}, over the {len(pts)} offers where one of them {_VERBS[dbl]} "
-            f"({sum(o['choices'].get(first) == dbl for o in offers)} against "
-            f"{sum(o['choices'].get(other) == dbl for o in offers)}): {mu:+.2f} ± {half:.2f} game "
+    return (f"  {other} minus {first}, over the {len(pts)} offers where one of them {_VERBS[name]} "
+            f"({sum(o['choices'].get(first) == name for o in offers)} against "
+            f"{sum(o['choices'].get(other) == name for o in offers)}): {mu:+.2f} ± {half:.2f} game "
             f"points, {emu:+.2f} ± {ehalf:.2f} points of match-win chance a changed call")
 
 

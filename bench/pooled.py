@@ -17,21 +17,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ai.arena import mean_ci, wilson
+from ai.arena import MatchResult, deals_both_ways, full_pairs, mean_ci, read_log, wilson
 
 
-def read(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
-
-
-def both_ways(rows: list[dict[str, Any]]) -> list[float]:
-    """Per deal of the full pairs of matches: the mean of the two tables' A - B."""
-    pairs: dict[int, list[dict[str, Any]]] = {}
-    for r in rows:
-        pairs.setdefault(int(r["seed"]), []).append(r)
-    return [(x + y) / 2.0 for p in pairs.values() if len(p) == 2
-            for x, y in zip(p[0]["deal_diffs"], p[1]["deal_diffs"], strict=False)]
+def read(path: Path) -> tuple[dict[str, Any], list[MatchResult]]:
+    """A log's header and its matches, read as the arena reads them."""
+    with path.open(encoding="utf-8") as f:
+        header: dict[str, Any] = json.loads(f.readline())
+    return header, read_log(str(path), header)
 
 
 def line(name: str, wins: int, matches: int, deals: list[float]) -> str:
@@ -55,8 +48,8 @@ def report(paths: list[Path]) -> str:
     wins = matches = 0
     deals: list[float] = []
     for p, h, rows in logs:
-        w = sum(bool(r["a_won"]) for r in rows)
-        d = both_ways(rows)
+        w = sum(r.a_won for r in rows)
+        d = deals_both_ways(full_pairs(rows))
         out.append("  " + line(f"seed {h['seed']} ({p.name})", w, len(rows), d))
         wins, matches, deals = wins + w, matches + len(rows), deals + d
     out.append("  " + line(f"pooled over {len(logs)} seeds", wins, matches, deals))

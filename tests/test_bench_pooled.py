@@ -2,27 +2,32 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
+from ai.arena import MatchResult, deals_both_ways, full_pairs
 from bench import pooled
+
+
+def match(index: int, seed: int, won: bool, deals: list[int]) -> MatchResult:
+    return MatchResult(index, seed, index & 1, won, len(deals), 0, deal_diffs=deals)
 
 
 def write_log(path: Path, seed: int, ns: str, matches: list[tuple[int, bool, list[int]]]) -> Path:
     """A log whose matches are (match seed, A won, A - B per deal)."""
-    rows: list[dict[str, object]] = [{"ns": ns, "ew": "B", "seed": seed, "duplicate": True}]
-    rows += [{"index": i, "seed": s, "a_won": w, "deal_diffs": d}
-             for i, (s, w, d) in enumerate(matches)]
-    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    head = json.dumps({"ns": ns, "ew": "B", "seed": seed, "duplicate": True})
+    rows = [json.dumps(dataclasses.asdict(match(i, s, w, d))) for i, (s, w, d) in enumerate(matches)]
+    path.write_text("\n".join([head, *rows]) + "\n", encoding="utf-8")
     return path
 
 
 def test_deals_both_ways_count_full_pairs_only() -> None:
-    rows = [{"seed": 5, "deal_diffs": [10, -4, 6]}, {"seed": 5, "deal_diffs": [2, 8]},
-            {"seed": 6, "deal_diffs": [40]}]  # the second match of seed 6 was never played
-    assert pooled.both_ways(rows) == [6.0, 2.0]
+    rows = [match(0, 5, True, [10, -4, 6]), match(1, 5, True, [2, 8]),
+            match(2, 6, True, [40])]  # the second match of seed 6 was never played
+    assert deals_both_ways(full_pairs(rows)) == [6.0, 2.0]
 
 
 def test_runs_are_pooled_deal_by_deal_and_match_by_match(tmp_path: Path) -> None:
