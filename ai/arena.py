@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import random
 import sys
 import time
 from collections.abc import Iterator
@@ -62,10 +63,20 @@ def contract_key(contract: Contract | None) -> str:
             f"{int(contract.locked)}")
 
 
+def start_scores(seed: int, span: tuple[int, int] | None) -> tuple[int, int]:
+    """North-South's and East-West's starting points for the match of this seed: each drawn
+    from `span` (low, high) by the seed alone, so both tables of a duplicate pair start alike;
+    (0, 0) without a span."""
+    if span is None:
+        return (0, 0)
+    rng = random.Random(f"start|{seed}")
+    return (rng.randint(span[0], span[1]), rng.randint(span[0], span[1]))
+
+
 def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
                max_hands: int = 200, allow_import: bool = False,
-               rules: Rules | None = None) -> MatchResult:
-    m = MatchState(seed, rules)
+               rules: Rules | None = None, start: tuple[int, int] | None = None) -> MatchResult:
+    m = MatchState(seed, rules, start_scores(seed, start))
     agents = []
     for seat in range(4):
         spec = a_spec if team_of(seat) == a_team else b_spec
@@ -141,9 +152,14 @@ def jobs(matches: int, seed: int, duplicate: bool) -> Iterator[tuple[int, int, i
             yield i, seed * 1_000_003 + i, i % 2
 
 
-def _run(job: tuple[int, int, int, str, str, bool, str]) -> MatchResult:
-    i, s, team, a, b, allow_import, rules = job
-    return play_match(i, s, a, b, team, allow_import=allow_import, rules=Rules.from_flags(rules))
+Job = tuple[int, int, int, str, str, bool, str, tuple[int, int] | None]
+"""(index, match seed, team of A, A, B, allow import, rule flags, starting span)."""
+
+
+def _run(job: Job) -> MatchResult:
+    i, s, team, a, b, allow_import, rules, start = job
+    return play_match(i, s, a, b, team, allow_import=allow_import, rules=Rules.from_flags(rules),
+                      start=start)
 
 
 _last_print = [0.0]
@@ -308,6 +324,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules", default="saudi",
                     help="the rule set: a preset (saudi, riyadh, belote) or notation flags (e.g. "
                          "CDE, belote)")
+    ap.add_argument("--start", metavar="LO-HI",
+                    help="play match endings: each team starts the match with points drawn from "
+                         "LO-HI (e.g. 110-150), the same in both tables of a duplicate pair")
     ap.add_argument("--allow-import", action="store_true",
                     help="let --ns/--ew name any agent class as package.module:Class (imports and "
                          "runs that code)")
@@ -318,6 +337,13 @@ def main(argv: list[str] | None = None) -> int:
         rules = Rules.preset(args.rules) if args.rules in PRESETS else Rules.from_flags(args.rules)
     except ValueError as e:
         ap.error(f"--rules: {e}")
+    span: tuple[int, int] | None = None
+    if args.start is not None:
+        lo, dash, hi = args.start.partition("-")
+        if not (dash and lo.isdigit() and hi.isdigit() and int(lo) <= int(hi) < rules.target):
+            ap.error(f"--start {args.start}: give LO-HI, two whole numbers with LO <= HI below "
+                     f"the target of {rules.target}")
+        span = (int(lo), int(hi))
     for opt, spec in (("--ns", args.ns), ("--ew", args.ew)):
         try:  # fail early on a bad spec
             agent = make_agent(spec, 0, experiments=True, allow_import=args.allow_import)
@@ -335,6 +361,8 @@ def main(argv: list[str] | None = None) -> int:
                                  "duplicate": args.duplicate}
     if rules != Rules():  # (logs of the default rules keep their old header)
         header["rules"] = rules.flags()
+    if span is not None:
+        header["start"] = args.start
     try:
         logged = read_log(args.log, header) if args.log else []
     except (LogError, OSError) as e:
@@ -342,8 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     results = [r for r in logged if r.index < args.matches]
     resumed = len(results)
     have = {r.index for r in results}
-    todo = [(i, s, t, args.ns, args.ew, args.allow_import, rules.flags())
-            for i, s, t in jobs(args.matches, args.seed, args.duplicate) if i not in have]
+    todo: list[Job] = [(i, s, t, args.ns, args.ew, args.allow_import, rules.flags(), span)
+                       for i, s, t in jobs(args.matches, args.seed, args.duplicate) if i not in have]
     if args.report:
         results.sort(key=lambda r: r.index)
         print(summarize(results, args.ns, args.ew, args.duplicate))

@@ -98,6 +98,9 @@ class SearchConfig:
     sun_tree_gate: float = -1.0
     """`tree_gate` in Sun contracts (negative: `tree_gate` there too). An experiment: the seed-24
     logs said the gate won back in Sun what the networks lost there; fresh deals did not."""
+    match_play: bool = False
+    """Value the card play of a hand that can end the match by the chance of winning the match
+    after it, not by its game points (ai/matchplay.py)."""
     double_floor: float = 0.0
     """Double only where the simulation's mean gain of Double over Pass, in match-win chance,
     exceeds this (0: no floor). The playouts overrate a double: its gain by real play is about
@@ -140,6 +143,7 @@ _SWITCHES: dict[str, tuple[str, str, str]] = {
     "prior": ("prior", "1", "0"), "stop": ("early_stop", "1", "0"), "infer": ("infer", "1", "0"),
     "model": ("play_model", "1", "0"), "calls": ("sim_calls", "sim", "rules"),
     "play": ("search_cards", "search", "rules"), "tsample": ("tree_sample", "1", "0"),
+    "meq": ("match_play", "1", "0"),
 }
 """Budget keys that switch a feature: the field, the value that turns it on, the one that turns it off."""
 

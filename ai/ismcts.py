@@ -34,6 +34,7 @@ from .conventions import readable
 from .endgame import endgame_values, paired_advantage
 from .heuristic import heuristic_call, heuristic_play
 from .inference import CallModel, weighted_deals
+from .matchplay import MICRO, MatchValue, match_value
 from .policy import policy_card, rollout
 from .posterior import NET_FITS, PosteriorWorlds, posterior_worlds
 from .sampler import SamplerError, WorldSampler
@@ -197,8 +198,11 @@ def _expand(node: Node, st: CardPlay, legal: int, untried: int, rng: random.Rand
     return child
 
 
-def _reward(st: CardPlay, scale: float, gahwa: bool) -> float:
-    """The finished hand's result for North-South, in [0, 1]."""
+def _reward(st: CardPlay, scale: float, gahwa: bool, mv: MatchValue | None) -> float:
+    """The finished hand's result for North-South, in [0, 1] (under match play, their match
+    equity after it)."""
+    if mv is not None:
+        return mv.equity(st)
     r = st.outcome()
     if gahwa:
         return 1.0 if r[3] == 0 else 0.0
@@ -213,14 +217,16 @@ def _backup(path: list[Node], r0: float) -> None:
 
 
 def _leaf_reward(st: CardPlay, rng: random.Random, eps: float, solve_at: int, scale: float,
-                 gahwa: bool) -> float:
+                 gahwa: bool, mv: MatchValue | None) -> float:
     """Play out with the policy until `solve_at` cards are left, then solve exactly: the
     result for North-South in [0, 1]."""
     hands = st.hands
     while st.done < 8 and (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > solve_at:
         st.play(policy_card(st, st.legal(), rng.random(), eps))
     if st.done == 8:
-        return _reward(st, scale, gahwa)
+        return _reward(st, scale, gahwa, mv)
+    if mv is not None:
+        return Solver(mv.solver_value).value(st) / MICRO
     v = Solver().value(st)
     if gahwa:
         return 1.0 if v > 0 else 0.0
@@ -242,7 +248,8 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
             obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch, silent=cfg.silent_projects,
             fit=cfg.play_fit)
         if cfg.solve_cards and cards_left(post.states[0]) <= cfg.solve_cards:
-            samples = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline)
+            samples = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline,
+                                     _match_value(obs, cfg))
             stats = {c: (len(xs), sum(xs) / len(xs)) for c, xs in samples.items()}
             best = max(stats, key=lambda c: (stats[c][1], -c))
             res = SearchResult(best, stats, stats[best][0], time.perf_counter() - start,
@@ -253,6 +260,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         worlds = WorldPool(obs, cfg, deadline)
     scale = reward_scale(contract, obs.rules, cfg.belote_scale)
     gahwa = contract.raise_level == 5
+    mv = _match_value(obs, cfg)
     root = Node(team_of(obs.seat))
     follow = _policy_seats(obs.seat, cfg.policy_seats)
     models = _seat_models(obs, cfg, worlds) if follow and cfg.tree_net else None
@@ -268,19 +276,33 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         path = _descend(root, st, rng, cfg.exploration, cfg.prior, follow, cfg.rollout_eps,
                         cfg.policy_bias, models, cfg.tree_sample)
         if cfg.leaf_solve and st.done < 8:
-            r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa)
+            r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa, mv)
         else:
             if st.done < 8:
                 rollout(st, rng, cfg.rollout_eps)
-            r0 = _reward(st, scale, gahwa)
+            r0 = _reward(st, scale, gahwa, mv)
         _backup(path, r0)
     stats = {}
+    sign = 1.0 if team_of(obs.seat) == 0 else -1.0
     for c, ch in root.children.items():
         mean = ch.total / ch.visits if ch.visits else 0.5
-        stats[c] = (ch.visits, (mean - 0.5) * 2.0 * scale if not gahwa else mean)
+        if mv is not None:  # the mean is the mover's equity: back to North-South's
+            value = sign * mv.points(mean if sign > 0 else 1.0 - mean)
+        else:
+            value = (mean - 0.5) * 2.0 * scale if not gahwa else mean
+        stats[c] = (ch.visits, value)
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total, -kv[0]))[0]
     res = SearchResult(best, stats, it, time.perf_counter() - start, SearchKind.PLAY)
     return _readable_choice(obs, cfg, res, None) if cfg.readable_margin >= 0 else res
+
+
+def _match_value(obs: Observation, cfg: SearchConfig) -> MatchValue | None:
+    """Card play valued by the match for this decision, or None (ai/matchplay.py)."""
+    contract = obs.contract
+    assert contract is not None
+    return match_value(obs.match_scores, obs.rules,
+                       reward_scale(contract, obs.rules, cfg.belote_scale),
+                       contract.raise_level == 5, cfg.match_play)
 
 
 def _seat_models(obs: Observation, cfg: SearchConfig,

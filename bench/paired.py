@@ -48,9 +48,9 @@ def paired_diffs(path_a: Path, path_b: Path) -> tuple[str, int, list[int]]:
     """The per-deal differences A - B of one pair of logs, with its description and match count."""
     ha, a = deal_diffs(path_a)
     hb, b = deal_diffs(path_b)
-    if ha.get("seed") != hb.get("seed") or ha.get("duplicate") != hb.get("duplicate"):
+    if any(ha.get(k) != hb.get(k) for k in ("seed", "duplicate", "rules", "start")):
         raise SystemExit(f"{path_a} and {path_b} were not played on the same deals "
-                         "(seed or --duplicate differ)")
+                         "(seed, --duplicate, --rules or --start differ)")
     d: list[int] = []
     common = sorted(a.keys() & b.keys())
     for i in common:

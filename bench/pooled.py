@@ -36,14 +36,14 @@ def line(name: str, wins: int, matches: int, deals: list[float]) -> str:
 
 def report(paths: list[Path]) -> str:
     logs = [(p, *read(p)) for p in paths]
-    players = {(h["ns"], h["ew"]) for _p, h, _rows in logs}
+    players = {(h["ns"], h["ew"], h.get("rules"), h.get("start")) for _p, h, _rows in logs}
     if len(players) != 1:
-        raise SystemExit("the logs are not of the same two players: "
-                         + "; ".join(f"{p}: {h['ns']} vs {h['ew']}" for p, h, _ in logs))
+        raise SystemExit("the logs are not of the same two players under the same rules and "
+                         "start: " + "; ".join(f"{p}: {h['ns']} vs {h['ew']}" for p, h, _ in logs))
     seeds = [h["seed"] for _p, h, _rows in logs]
     if len(set(seeds)) != len(seeds) or not all(h.get("duplicate") for _p, h, _ in logs):
         raise SystemExit("pooling wants duplicate runs on different seeds")
-    ns, ew = players.pop()
+    ns, ew, _rules, _start = players.pop()
     out = [f"A = {ns} vs B = {ew}"]
     wins = matches = 0
     deals: list[float] = []

@@ -40,11 +40,14 @@ class HandRecord:
 
 
 class MatchState:
-    def __init__(self, seed: int, rules: Rules | None = None) -> None:
+    def __init__(self, seed: int, rules: Rules | None = None,
+                 scores: tuple[int, int] = (0, 0)) -> None:
+        """`scores`: North-South's and East-West's points at the start (a match's ending,
+        for benchmarks)."""
         self.seed = seed
         self.rules = rules or Rules()
         self.rng = random.Random(seed)
-        self.scores = (0, 0)
+        self.scores = scores
         self.hand_number = 1
         self.dealer = self.rng.randrange(4)
         self.actions: list[Action] = []

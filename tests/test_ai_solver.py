@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ai.solver import GAHWA_VALUE, Solver, cards_left, distinct_moves, final_value
 from game.cardplay import CardPlay
 from game.projects import projects_in
 
 
-def brute_force(st: CardPlay) -> int:
+def brute_force(st: CardPlay, utility: Callable[[CardPlay], int] = final_value) -> int:
     """Minimax over every legal card, no pruning, no table, no equivalent cards."""
     if st.done == 8:
-        return final_value(st)
+        return utility(st)
     north_south = st.to_move() & 1 == 0
     values = []
     m = st.legal()
@@ -21,7 +22,7 @@ def brute_force(st: CardPlay) -> int:
         m ^= low
         child = st.copy()
         child.play(low.bit_length() - 1)
-        values.append(brute_force(child))
+        values.append(brute_force(child, utility))
     return max(values) if north_south else min(values)
 
 
