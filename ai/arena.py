@@ -15,10 +15,13 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 
+from game._native import sources_digest
 from game.bidding import IllegalActionError
 from game.cards import team_of
 from game.cli import Parser, whole_number
@@ -53,6 +56,22 @@ class MatchResult:
     deal_contracts: list[str] = field(default_factory=list)
     """For every deal in order, the contract played (`contract_key`; '' when thrown in): a deal
     played both ways with the same contract differs only by the card play."""
+    code: str = ""
+    """The code that played the match: the digest of the game/ and ai/ sources (`code_digest`;
+    '' in logs written before it was recorded)."""
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """12 hex digits of `game._native.sources_digest`: two runs with the same digest ran the
+    same rules and players (a resumed run, a frozen copy of the tree)."""
+    return sources_digest()[:12]
+
+
+def code_line(codes: Iterable[str]) -> str:
+    """Which code played a run's matches (their `code`s): each digest with its number of matches."""
+    count = Counter(c or "not recorded" for c in codes)
+    return "code: " + ", ".join(f"{c} ({n} matches)" for c, n in sorted(count.items()))
 
 
 def contract_key(contract: Contract | None) -> str:
@@ -107,7 +126,8 @@ def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
         m.apply(action)
     res = MatchResult(index, seed, a_team, m.winner == a_team, 0, 0, final=m.scores,
                       gahwa=m.by_gahwa, think=(think[0], think[1]),
-                      decisions=(count[0], count[1]), max_think=(worst[0], worst[1]))
+                      decisions=(count[0], count[1]), max_think=(worst[0], worst[1]),
+                      code=code_digest())
     for rec in m.sheet:
         res.deal_contracts.append(contract_key(rec.contract if rec.score is not None else None))
         if rec.score is None:
@@ -202,6 +222,7 @@ def summarize(results: list[MatchResult], a_spec: str, b_spec: str, duplicate: b
         f"(max {max((r.max_think[0] for r in results), default=0.0):.2f} s), "
         f"B {think_b / max(dec_b, 1) * 1000:.0f} ms "
         f"(max {max((r.max_think[1] for r in results), default=0.0):.2f} s)",
+        code_line(r.code for r in results),
     ]
     if duplicate:
         full = full_pairs(results)

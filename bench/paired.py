@@ -20,14 +20,20 @@ import json
 import math
 from pathlib import Path
 
+from ai.arena import code_line
+
 
 def deal_diffs(path: Path) -> tuple[dict[str, object], dict[int, list[int]]]:
+    """The log's header (with "code": which code played its matches) and each match's deals."""
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     out: dict[int, list[int]] = {}
+    codes: list[str] = []
     for line in lines[1:]:
         row = json.loads(line)
         out[int(row["index"])] = [int(x) for x in row["deal_diffs"]]
+        codes.append(str(row.get("code", "")))
+    header["code"] = code_line(codes)
     return header, out
 
 
@@ -55,7 +61,8 @@ def paired_diffs(path_a: Path, path_b: Path) -> tuple[str, int, list[int]]:
     common = sorted(a.keys() & b.keys())
     for i in common:
         d += [x - y for x, y in zip(a[i], b[i], strict=False)]  # the hands both matches reached
-    return f"A = {ha['ns']} vs {ha['ew']}\nB = {hb['ns']} vs {hb['ew']}", len(common), d
+    return (f"A = {ha['ns']} vs {ha['ew']} ({ha['code']})\nB = {hb['ns']} vs {hb['ew']} "
+            f"({hb['code']})", len(common), d)
 
 
 def summary(d: list[int]) -> tuple[float, float]:

@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ai.arena import MatchResult, deals_both_ways, full_pairs, mean_ci, read_log, wilson
+from ai.arena import MatchResult, code_line, deals_both_ways, full_pairs, mean_ci, read_log, wilson
 
 
 def read(path: Path) -> tuple[dict[str, Any], list[MatchResult]]:
@@ -51,6 +51,7 @@ def report(paths: list[Path]) -> str:
         w = sum(r.a_won for r in rows)
         d = deals_both_ways(full_pairs(rows))
         out.append("  " + line(f"seed {h['seed']} ({p.name})", w, len(rows), d))
+        out.append("    " + code_line(r.code for r in rows))
         wins, matches, deals = wins + w, matches + len(rows), deals + d
     out.append("  " + line(f"pooled over {len(logs)} seeds", wins, matches, deals))
     return "\n".join(out)

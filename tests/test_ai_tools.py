@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ai.agent import RandomAgent
-from ai.arena import jobs, main, play_match, summarize, wilson
+from ai.arena import code_digest, jobs, main, play_match, summarize, wilson
 from ai.equity import equity_after, match_equity
 from ai.heuristic import HeuristicAgent
 from ai.hints import recommend
@@ -35,11 +35,13 @@ def test_registry_names() -> None:
 def test_arena_plays_matches_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
     r = play_match(0, 5, "heuristic", "random", a_team=1)
     assert r.hands > 0 and len(r.diffs) == r.hands and r.a_team == 1
+    assert r.code == code_digest() and len(r.code) == 12 and int(r.code, 16) >= 0
     assert main(["--ns", "heuristic", "--ew", "random", "--matches", "4", "--seed", "2", "--duplicate",
                  "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "match wins A:" in out and "95% CI" in out and "duplicate pairs: 2" in out
     assert "mean game-point difference per hand" in out
+    assert f"code: {code_digest()} (4 matches)" in out
     assert [j[1] for j in jobs(4, 1, True)] == [j[1] for j in jobs(4, 1, True)][::1]
     seeds = [s for _i, s, _t in jobs(4, 1, True)]
     assert seeds[0] == seeds[1] and seeds[2] == seeds[3] and seeds[0] != seeds[2]

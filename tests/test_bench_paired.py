@@ -27,6 +27,7 @@ def test_one_pair_differs_deal_by_deal_over_the_common_matches(
     assert paired.main([str(a), str(b)]) == 0
     out = capsys.readouterr().out
     assert "4 deals in common (2 scored the same)" in out
+    assert "A = A vs heuristic (code: not recorded (3 matches))" in out
     assert "+2.00 ±" in out
 
 
@@ -42,6 +43,12 @@ def test_pairs_are_pooled_and_a_pair_of_other_deals_is_refused(tmp_path: Path,
     assert f"pooled over 2 pairs: 4 deals (2 scored the same), A - B per deal: {mu:+.2f} ± {half:.2f}" in out
     with pytest.raises(SystemExit, match="not played on the same deals"):
         paired.main([str(a1), str(b2)])
+    endings = tmp_path / "e1.jsonl"
+    rows = a1.read_text(encoding="utf-8").splitlines()
+    endings.write_text("\n".join([json.dumps({**json.loads(rows[0]), "start": "110-150"}),
+                                   *rows[1:]]) + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="--start differ"):
+        paired.main([str(endings), str(b1)])
     with pytest.raises(SystemExit, match="in pairs"):
         paired.main([str(a1), str(b1), str(a2)])
 
