@@ -4,15 +4,17 @@ the arena (`--start`)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from ai.arena import play_match, start_scores
 from ai.config import parse_budget
 from ai.endgame import endgame_values
 from ai.ismcts import ISMCTSAgent, reward_scale
-from ai.matchplay import MICRO, match_value
+from ai.matchplay import MICRO, MatchValue, match_value
 from ai.posterior import PosteriorWorlds
 from ai.registry import make_agent
 from ai.solver import Solver
+from game.cardplay import CardPlay
 from game.cards import team_of
 from game.match import MatchState
 from game.observation import Observation
@@ -31,23 +33,30 @@ def test_the_match_decides_only_where_the_hand_can_end_it() -> None:
     assert match_value((120, 0), rules, 36.0, False, False) is None  # the switch off
 
 
-def test_a_hand_that_ends_the_match_is_worth_the_match() -> None:
-    """Rule book: with 152 or more after a hand the higher score wins; equal, another hand."""
-    rng = random.Random(5)
-    rules = Rules()
-    seen = set()
-    for _ in range(200):
-        st = random_endgame(rng, 0)
+def near_the_end(seed: int, cards: int, low: int, scale: float,
+                 count: int) -> Iterator[tuple[CardPlay, MatchValue]]:
+    """Random positions with at most `cards` left (no Gahwa, no classic Belote), each with its
+    match value at random scores from `low` to 151."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        st = random_endgame(rng, cards)
         if st.classic or st.raise_level == 5:
             continue
-        scores = (rng.randint(130, 151), rng.randint(130, 151))
-        mv = match_value(scores, rules, 60.0, False, True)
+        mv = match_value((rng.randint(low, 151), rng.randint(low, 151)), Rules(), scale, False,
+                         True)
         assert mv is not None
+        yield st, mv
+
+
+def test_a_hand_that_ends_the_match_is_worth_the_match() -> None:
+    """Rule book: with 152 or more after a hand the higher score wins; equal, another hand."""
+    seen = set()
+    for st, mv in near_the_end(5, 0, 130, 60.0, 200):
         r = st.outcome()
-        ns, ew = scores[0] + r[0], scores[1] + r[1]
+        ns, ew = mv.scores[0] + r[0], mv.scores[1] + r[1]
         if max(ns, ew) >= 152:
             expect = 1.0 if ns > ew else 0.0 if ew > ns else 0.5
-            assert mv.equity(st) == expect, (scores, r[0], r[1])
+            assert mv.equity(st) == expect, (mv.scores, r[0], r[1])
             seen.add(expect)
         assert mv.points(mv.equity(st)) == (mv.equity(st) - mv.now) * 120.0
     assert seen == {0.0, 1.0}
@@ -55,17 +64,9 @@ def test_a_hand_that_ends_the_match_is_worth_the_match() -> None:
 
 def test_the_solver_is_exact_for_the_match_too() -> None:
     """The solver under the match's utility agrees with plain enumeration under it. (In one
-    world its best card is also the best for game points: 0 of 2,027 such positions differed,
-    a one-off count; the match changes cards through the average over worlds, below.)"""
-    rng = random.Random(40)
-    rules = Rules()
-    for _ in range(150):
-        st = random_endgame(rng, 8)
-        if st.classic or st.raise_level == 5:
-            continue
-        scores = (rng.randint(100, 151), rng.randint(100, 151))
-        mv = match_value(scores, rules, 100.0, False, True)
-        assert mv is not None
+    world its best card was also the best for game points in all of 2,027 positions, a one-off
+    count: the match changes cards through the average over worlds, where risk counts.)"""
+    for st, mv in near_the_end(40, 8, 100, 100.0, 150):
         match = Solver(mv.solver_value).move_values(st.copy())
         for card, v in match.items():
             child = st.copy()
@@ -75,17 +76,11 @@ def test_the_solver_is_exact_for_the_match_too() -> None:
 
 def test_the_endgame_reports_the_match_in_game_point_equivalents() -> None:
     """Each solved world's value is the mover's match equity after best play (by enumeration),
-    less the equity now, times twice the scale; Gahwa keeps its win-or-lose values."""
-    rng = random.Random(8)
-    rules = Rules()
-    for _ in range(60):
-        st = random_endgame(rng, 8)
-        if st.classic or st.raise_level == 5:
-            continue
+    less the equity now, times twice the scale."""
+    rng = random.Random(9)
+    for st, mv in near_the_end(8, 8, 110, 50.0, 60):
         seat = st.to_move()
         sign = 1 if team_of(seat) == 0 else -1
-        mv = match_value((rng.randint(110, 151), rng.randint(110, 151)), rules, 50.0, False, True)
-        assert mv is not None
         values = endgame_values(PosteriorWorlds([st.copy()], [1.0]), seat, 3, rng, None, mv)
         for card, xs in values.items():
             child = st.copy()
