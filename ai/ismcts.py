@@ -243,13 +243,15 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
     contract = obs.contract
     assert contract is not None
     deadline = None if cfg.time_limit is None else start + cfg.time_limit
+    scale = reward_scale(contract, obs.rules, cfg.belote_scale)
+    gahwa = contract.raise_level == 5
+    mv = match_value(obs.match_scores, obs.rules, scale, gahwa, cfg.match_play)
     if cfg.play_model or known is not None:
         post = known if known is not None else posterior_worlds(
             obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch, silent=cfg.silent_projects,
             fit=cfg.play_fit)
         if cfg.solve_cards and cards_left(post.states[0]) <= cfg.solve_cards:
-            samples = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline,
-                                     _match_value(obs, cfg))
+            samples = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline, mv)
             stats = {c: (len(xs), sum(xs) / len(xs)) for c, xs in samples.items()}
             best = max(stats, key=lambda c: (stats[c][1], -c))
             res = SearchResult(best, stats, stats[best][0], time.perf_counter() - start,
@@ -258,9 +260,6 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         worlds: WorldPool | PosteriorWorlds = post
     else:
         worlds = WorldPool(obs, cfg, deadline)
-    scale = reward_scale(contract, obs.rules, cfg.belote_scale)
-    gahwa = contract.raise_level == 5
-    mv = _match_value(obs, cfg)
     root = Node(team_of(obs.seat))
     follow = _policy_seats(obs.seat, cfg.policy_seats)
     models = _seat_models(obs, cfg, worlds) if follow and cfg.tree_net else None
@@ -294,15 +293,6 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total, -kv[0]))[0]
     res = SearchResult(best, stats, it, time.perf_counter() - start, SearchKind.PLAY)
     return _readable_choice(obs, cfg, res, None) if cfg.readable_margin >= 0 else res
-
-
-def _match_value(obs: Observation, cfg: SearchConfig) -> MatchValue | None:
-    """Card play valued by the match for this decision, or None (ai/matchplay.py)."""
-    contract = obs.contract
-    assert contract is not None
-    return match_value(obs.match_scores, obs.rules,
-                       reward_scale(contract, obs.rules, cfg.belote_scale),
-                       contract.raise_level == 5, cfg.match_play)
 
 
 def _seat_models(obs: Observation, cfg: SearchConfig,
