@@ -98,6 +98,11 @@ class SearchConfig:
     sun_tree_gate: float = -1.0
     """`tree_gate` in Sun contracts (negative: `tree_gate` there too). An experiment: the seed-24
     logs said the gate won back in Sun what the networks lost there; fresh deals did not."""
+    tree_prior: float = 0.0
+    """With `tree_net`: the seats of `policy_seats` are searched by UCB1, not made to follow,
+    with the networks' probability of each card as a progressive bias (this times the
+    probability over visits + 1) and their most likely card expanded first; 0: they follow. An
+    experiment: the networks as a prior the statistics can overrule."""
     match_play: bool = False
     """Value the card play of a hand that can end the match by the chance of winning the match
     after it, not by its game points (ai/matchplay.py). An experiment: on 400 match endings
@@ -139,6 +144,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "sunbonus": ("sun_bonus", float), "fit": ("play_fit", int), "opp": ("policy_seats", int),
     "pbias": ("policy_bias", float), "tnet": ("tree_net", int), "tgate": ("tree_gate", float),
     "dfloor": ("double_floor", float), "sgate": ("sun_tree_gate", float),
+    "tprior": ("tree_prior", float),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

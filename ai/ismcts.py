@@ -116,14 +116,17 @@ class WorldPool:
 
 
 def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
-             prior: bool, follow: int = 0, eps: float = 0.0, bias: float = 0.0,
-             models: SeatModels | None = None, sample: bool = False) -> list[Node]:
+             expand_prior: bool, follow: int = 0, eps: float = 0.0, bias: float = 0.0,
+             models: SeatModels | None = None, sample: bool = False,
+             soft: float = 0.0) -> list[Node]:
     """Walk the tree by UCB1 over the moves legal in this world, adding one new node; the path.
     The seats in the bit mask `follow` play the playout policy's card instead, or with `models`
     the card their model finds most likely, or with `sample` one drawn from its probabilities (no
     new node is counted for them; where the model declines, below its gate, they are searched);
     with `bias`, the seats other than the observer's favour the policy's card by
-    bias / (visits + 1)."""
+    bias / (visits + 1); with `models` and `soft`, the seats of `follow` are searched, their
+    model's most likely card expanded first and each card favoured by soft x its probability /
+    (visits + 1)."""
     observer = st.to_move()
     node = root
     path: list[Node] = []
@@ -135,7 +138,10 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
         children = node.children
         mover = st.to_move()
         card = -1
-        if follow >> mover & 1:
+        prior: dict[int, float] | None = None
+        if soft and models is not None and follow >> mover & 1:
+            prior = models.prior(id(node), legal)
+        elif follow >> mover & 1:
             if models is not None:
                 card = models.card(id(node), legal, rng.random() if sample else -1.0)
             else:
@@ -154,7 +160,10 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
             continue
         untried = legal & ~node.tried
         if untried:
-            path.append(_expand(node, st, legal, untried, rng, prior))
+            first = -1
+            if prior is not None:  # the model's most likely untried card
+                first = max((c for c in prior if untried >> c & 1), key=prior.__getitem__)
+            path.append(_expand(node, st, legal, untried, rng, expand_prior, first))
             break
         best_card, best_u = -1, -1.0
         favoured = policy_card(st, legal, 1.0, 0.0) if bias and mover != observer else -1
@@ -168,6 +177,8 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
             u = ch.total / ch.visits + c_explore * sqrt(log(ch.avail) / ch.visits)
             if c == favoured:
                 u += bias / (ch.visits + 1)
+            elif prior is not None:
+                u += soft * prior[c] / (ch.visits + 1)
             if u > best_u:
                 best_card, best_u = c, u
         node = children[best_card]
@@ -180,9 +191,9 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
 
 
 def _expand(node: Node, st: CardPlay, legal: int, untried: int, rng: random.Random,
-            prior: bool) -> Node:
-    card = -1
-    if prior and not node.tried:  # the playout policy's choice is tried first
+            prior: bool, first: int = -1) -> Node:
+    card = first
+    if card < 0 and prior and not node.tried:  # the playout policy's choice is tried first
         card = policy_card(st, legal, 1.0, 0.0)
     if card < 0 or not untried >> card & 1:
         card = nth_card(untried, int(rng.random() * untried.bit_count()))
@@ -273,7 +284,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         it += 1
         st = worlds.world(rng)
         path = _descend(root, st, rng, cfg.exploration, cfg.prior, follow, cfg.rollout_eps,
-                        cfg.policy_bias, models, cfg.tree_sample)
+                        cfg.policy_bias, models, cfg.tree_sample, cfg.tree_prior)
         if cfg.leaf_solve and st.done < 8:
             r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa, mv)
         else:

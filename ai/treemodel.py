@@ -68,6 +68,8 @@ class SeatModels:
         self.memo: dict[tuple[int, int], tuple[list[int], list[float], float]] = {}
         """(node, the mover's hand) -> its cards, the most likely first, their probabilities and
         the probabilities' sum (computed once: the descents ask again and again)."""
+        self.priors: dict[tuple[int, int], dict[int, float]] = {}
+        """The same as probabilities of each card (`prior`)."""
 
     def begin(self, st: CardPlay) -> None:
         """A new descent from the root in the world `st` (moves go through `play`)."""
@@ -79,10 +81,9 @@ class SeatModels:
     def play(self, card: int) -> None:
         self.replay.play(card)
 
-    def card(self, node: int, legal: int, u: float = -1.0) -> int:
-        """The card of the seat to move among `legal` (`node` names the tree node): the most
-        likely, or with `u` in [0, 1) one drawn from the model's probabilities by `u`; -1 where
-        the most likely card's probability is below the gate (the node is searched)."""
+    def _dist(self, node: int, legal: int) -> tuple[list[int], list[float], float]:
+        """The mover's cards among `legal`, the most likely first, their probabilities and the
+        probabilities' sum."""
         r = self.replay
         st = r.st
         seat = st.to_move()
@@ -103,7 +104,13 @@ class SeatModels:
             ps = [float(p[i]) for i in order]
             dist = ([cards[i] for i in order], ps, sum(ps))
             self.memo[key] = dist
-        cards, probs, total = dist
+        return dist
+
+    def card(self, node: int, legal: int, u: float = -1.0) -> int:
+        """The card of the seat to move among `legal` (`node` names the tree node): the most
+        likely, or with `u` in [0, 1) one drawn from the model's probabilities by `u`; -1 where
+        the most likely card's probability is below the gate (the node is searched)."""
+        cards, probs, total = self._dist(node, legal)
         if self.gate and probs[0] < self.gate * total:
             return -1
         if u < 0.0:
@@ -114,3 +121,13 @@ class SeatModels:
             if u < 0.0:
                 return c
         return cards[-1]
+
+    def prior(self, node: int, legal: int) -> dict[int, float]:
+        """The mover's probability of each card of `legal` (they sum to 1; the most likely
+        first): the networks as a prior the search's statistics can overrule."""
+        key = (node, self.replay.st.hands[self.replay.st.to_move()])
+        p = self.priors.get(key)
+        if p is None:
+            cards, probs, total = self._dist(node, legal)
+            p = self.priors[key] = {c: q / total for c, q in zip(cards, probs, strict=True)}
+        return p

@@ -131,10 +131,11 @@ def test_a_drawn_card_follows_the_networks_probabilities() -> None:
     assert checked >= 5
 
 
-def _grow(state: RoundState, descents: int, gate: float = 0.0
+def _grow(state: RoundState, descents: int, gate: float = 0.0, soft: float = 0.0
           ) -> tuple[SeatModels, Node, int, CardPlay]:
-    """A tree grown in the true deal with the opponents following their networks: the models,
-    the root, the followers' bit mask and the deal."""
+    """A tree grown in the true deal with the opponents following their networks (with `soft`,
+    searched with the networks as a prior): the models, the root, the followers' bit mask and
+    the deal."""
     seat = state.to_move()
     assert seat is not None
     models = SeatModels(state.observation(seat), 5, [], gate=gate)
@@ -143,7 +144,7 @@ def _grow(state: RoundState, descents: int, gate: float = 0.0
     world = state.card_play()
     for _ in range(descents):
         _backup(_descend(root, world.copy(), random.Random(3), 0.4, True, follow, 0.0, 0.0,
-                         models), 0.5)
+                         models, soft=soft), 0.5)
     return models, root, follow, world
 
 
@@ -174,6 +175,49 @@ def test_gate_follows_only_confident_predictions() -> None:
     assert followed > 0 and searched > 0
 
 
+def test_a_prior_expands_the_networks_card_first_and_lets_the_statistics_overrule() -> None:
+    """With `soft`, a follower's node is searched: its first child is the networks' most likely
+    card, its probabilities are the networks' (summing to 1), and other cards are tried too."""
+    branched = firsts = 0
+    for state in _played_positions(40, seed=36)[:6]:
+        models, root, follow, world = _grow(state, 300, soft=1.0)
+        for node, st in tree_nodes(root, world):
+            key = (id(node), st.hands[st.to_move()])
+            if not follow >> st.to_move() & 1 or key not in models.priors:
+                continue
+            prior = models.priors[key]
+            assert sum(prior.values()) == pytest.approx(1.0)
+            assert set(prior) == {c for c in range(32) if st.legal() >> c & 1}
+            top = max(prior, key=prior.__getitem__)
+            if node.children:
+                assert next(iter(node.children)) == top
+                firsts += 1
+            branched += len(node.children) > 1
+    assert firsts > 10 and branched > 0
+
+
+def test_a_stronger_prior_keeps_more_visits_on_the_networks_card() -> None:
+    """The bias favours the networks' card: over the followers' nodes, its share of the visits
+    grows with `soft` (0.1 against 10) on the same deals and descents."""
+    shares = []
+    for soft in (0.1, 10.0):
+        top_visits = total = 0
+        for state in _played_positions(40, seed=38)[:5]:
+            models, root, follow, world = _grow(state, 400, soft=soft)
+            for node, st in tree_nodes(root, world):
+                key = (id(node), st.hands[st.to_move()])
+                if not follow >> st.to_move() & 1 or key not in models.priors \
+                        or len(node.children) < 2:
+                    continue
+                prior = models.priors[key]
+                top = max(prior, key=prior.__getitem__)
+                visits = {c: ch.visits for c, ch in node.children.items()}
+                top_visits += visits.get(top, 0)
+                total += sum(visits.values())
+        shares.append(top_visits / total)
+    assert shares[1] > shares[0]
+
+
 @pytest.mark.parametrize("cfg", [
     dataclasses.replace(SearchConfig("r", iterations=150, time_limit=None, call_worlds=12),
                         policy_seats=1, tree_net=5),
@@ -181,6 +225,7 @@ def test_gate_follows_only_confident_predictions() -> None:
     dataclasses.replace(TINY, policy_seats=2, tree_net=3),
     dataclasses.replace(TINY, play_fit=5, policy_seats=1, tree_net=5, tree_sample=True),
     dataclasses.replace(TINY, play_fit=5, policy_seats=1, tree_net=5, tree_gate=0.7),
+    dataclasses.replace(TINY, play_fit=5, policy_seats=1, tree_net=5, tree_prior=1.0),
 ])
 def test_same_seed_and_budget_give_the_same_decision(cfg: SearchConfig) -> None:
     checked = 0
@@ -210,6 +255,10 @@ def test_budget_key() -> None:
         check_spec("ismcts:expert,tgate=2", experiments=True)
     assert parse_budget("expert,sgate=0.7").sun_tree_gate == 0.7
     assert parse_budget("expert").sun_tree_gate < 0
+    assert parse_budget("expert,tprior=1.5").tree_prior == 1.5
+    assert parse_budget("expert").tree_prior == 0.0
+    with pytest.raises(AgentSpecError):
+        check_spec("ismcts:expert,tprior=-1", experiments=True)
     with pytest.raises(AgentSpecError):
         check_spec("ismcts:expert,sgate=-1", experiments=True)
 
