@@ -151,7 +151,9 @@ def _raise_report(deals: int, offers: list[dict[str, Any]], name: str, policies:
             continue
         pts = [fmean(o["values"][name]["pts"]) - fmean(o["values"][pas]["pts"]) for o in mine]
         eq = [100 * (fmean(o["values"][name]["eq"]) - fmean(o["values"][pas]["eq"])) for o in mine]
-        won = sum(x > 0 for o in mine for x in o["values"][name]["pts"])
+        # A Gahwa hand scores no game points (the match goes to its winner): count matches won.
+        won = (sum(x == 1.0 for o in mine for x in o["values"][name]["eq"]) if name == "gahwa"
+               else sum(x > 0 for o in mine for x in o["values"][name]["pts"]))
         played = sum(len(o["values"][name]["pts"]) for o in mine)
         mu, half = mean_interval(pts)
         emu, ehalf = mean_interval(eq)

@@ -105,3 +105,14 @@ def test_later_raises_are_offered_valued_and_reported_on_their_own() -> None:
     assert "offers to double" not in text  # only the raises offered have a section
     assert f"  {TINY}: triples {len(valued)} (" in text
     assert list(RAISES) == ["double", "triple", "four", "gahwa"]
+
+
+def test_a_gahwa_is_won_by_the_match_not_by_game_points() -> None:
+    # A Gahwa hand scores 0-0 in game points and hands the match to its winner (equity 1 or 0).
+    offer = {"seat": 0, "scores": [100, 140], "sun": False, "raise": "gahwa",
+             "choices": {RULE: "pass", "a": "gahwa"}, "sim": {"a": {"gahwa": 0.3, "pass": 0.2}},
+             "values": {"gahwa": {"pts": [0.0, 0.0], "eq": [1.0, 0.0]},
+                        "pass": {"pts": [-20.0, 10.0], "eq": [0.1, 0.3]}}}
+    text = report([{"index": 0, "offers": [offer]}], ["a"])
+    line = next(x for x in text.splitlines() if x.startswith("  a: calls Gahwa"))
+    assert "the side that raised won 1 of 2 hands so raised" in line
