@@ -252,22 +252,43 @@ def deals_both_ways(pairs: list[list[MatchResult]]) -> list[float]:
             for x, y in zip(a.deal_diffs, b.deal_diffs, strict=False)]
 
 
+def _contract_part(a: MatchResult, ka: str, kb: str) -> str:
+    """Which part of the split a deal belongs to, `ka` and `kb` its contracts at A's table `a`
+    and at the other."""
+    if ka == kb:
+        return "the same contract both ways"
+    pa, pb = ka.split("/"), kb.split("/")
+    if ka and kb and pa[:3] == pb[:3]:  # the same bid by the same seat, raised differently
+        a_declared_here = int(pa[2]) % 2 == a.a_team
+        here_higher = (int(pa[3]), pa[4]) > (int(pb[3]), pb[4])
+        side = "A" if a_declared_here == here_higher else "B"
+        return f"the same bid raised further where {side} declared"
+    return "different contracts"
+
+
+_PARTS = ("the same contract both ways", "the same bid raised further where A declared",
+          "the same bid raised further where B declared", "different contracts")
+
+
 def _by_contract(pairs: list[list[MatchResult]]) -> list[str]:
     """The deals played both ways split by whether the auction ended in the same contract both
-    times (the difference is then the card play's) or not (the calls', then the play's): each
-    part's share of the per-deal mean (its deals' sum over all the deals), so the two add up to
-    the whole, and its own mean."""
-    rows: list[tuple[bool, float]] = []
+    times (the difference is then the card play's), in the same bid by the same seat raised
+    further at one table (the doubling calls', split by the side that declared there), or in
+    different contracts (the calls', then the play's): each part's share of the per-deal mean
+    (its deals' sum over all the deals), so the parts add up to the whole, and its own mean."""
+    rows: list[tuple[str, float]] = []
     for a, b in pairs:
         if not a.deal_contracts or not b.deal_contracts:
             return []  # a log written before the contracts were logged
         for x, y, ka, kb in zip(a.deal_diffs, b.deal_diffs, a.deal_contracts, b.deal_contracts,
                                 strict=False):
-            rows.append((ka == kb, (x + y) / 2.0))
+            rows.append((_contract_part(a, ka, kb), (x + y) / 2.0))
     out = []
-    for name, same in (("the same contract both ways", True), ("different contracts", False)):
-        part = [d for s, d in rows if s == same]
-        share, half = mean_ci([d if s == same else 0.0 for s, d in rows])
+    for name in _PARTS:
+        part = [d for s, d in rows if s == name]
+        if not part and name != _PARTS[0] and name != _PARTS[-1]:
+            continue
+        share, half = mean_ci([d if s == name else 0.0 for s, d in rows])
         own = sum(part) / len(part) if part else 0.0
         out.append(f"  of which {name}: {len(part)} deals, {share:+.2f} ± {half:.2f} of the "
                    f"per-deal figure ({own:+.2f} a deal of these)")

@@ -92,7 +92,7 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
     deadline = None if cfg.time_limit is None else start + cfg.time_limit
     sampler = WorldSampler(obs)
     team = team_of(obs.seat)
-    model = CallModel(obs, mismatch=cfg.call_mismatch) if cfg.infer else None
+    model = CallModel(obs, mismatch=cfg.call_mismatch, fitted=cfg.call_fit) if cfg.infer else None
     values: dict[Action, list[float]] = {a: [] for a in legal}
     sun_bonus = None if cfg.sun_bonus < 0 else cfg.sun_bonus
     n = 0

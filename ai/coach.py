@@ -179,7 +179,8 @@ def forced_values(obs: Observation, moves: tuple[Action, ...], iterations: int, 
     pool: WorldPool | PosteriorWorlds
     if cfg.play_model:  # the Expert's worlds: weighed by what the other seats played and called
         pool = posterior_worlds(obs, world_rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch,
-                                silent=cfg.silent_projects, fit=cfg.play_fit)
+                                silent=cfg.silent_projects, fit=cfg.play_fit,
+                                call_fit=cfg.call_fit)
     else:
         pool = WorldPool(obs, cfg, None)
     worlds = [pool.world(world_rng) for _ in range(iterations)]

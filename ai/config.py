@@ -104,6 +104,10 @@ class SearchConfig:
     probability over visits + 1) and their most likely card expanded first; 0: they follow. An
     experiment, not adopted by its rule (docs/ai.md): at 1, deal by deal +0.07 +- 0.59 a deal
     over the Expert against Hard and -0.36 +- 0.48 against the HeuristicAgent."""
+    call_fit: int = 0
+    """Weigh the deals by the other seats' calls under the model fitted to Hard's calls
+    (ai/callfit.py; 1) or under an even mixture, per seat, of it and the rule-based call with
+    `call_mismatch` (2), instead of the rule-based call with `call_mismatch` alone (0)."""
     match_play: bool = False
     """Value the card play of a hand that can end the match by the chance of winning the match
     after it, not by its game points (ai/matchplay.py). An experiment: on 1,600 fresh match
@@ -145,7 +149,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "sunbonus": ("sun_bonus", float), "fit": ("play_fit", int), "opp": ("policy_seats", int),
     "pbias": ("policy_bias", float), "tnet": ("tree_net", int), "tgate": ("tree_gate", float),
     "dfloor": ("double_floor", float), "sgate": ("sun_tree_gate", float),
-    "tprior": ("tree_prior", float),
+    "tprior": ("tree_prior", float), "cfit": ("call_fit", int),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

@@ -29,6 +29,7 @@ from game.doubling import Doubling
 from game.observation import Observation
 from game.phase import Phase
 
+from .callfit import call_probability
 from .evaluate import decide_call
 from .sampler import SamplerError, WorldSampler
 
@@ -47,9 +48,16 @@ class PastCall:
 
 
 class CallModel:
-    def __init__(self, obs: Observation, mismatch: float = 0.3) -> None:
+    """`fitted` (Baloot; classic Belote keeps the mismatch model): 1, each call's likelihood is
+    its probability under ai/callfit.py's model fitted to a search player's calls; 2, each seat
+    calls either by that model or by the rules with `mismatch` (the rule-based call 1/`mismatch`
+    times as likely as each other), even odds, so a seat whose calls are the rules' is read by
+    the rules (the HeuristicAgent's calls are exactly the rules')."""
+
+    def __init__(self, obs: Observation, mismatch: float = 0.3, fitted: int = 0) -> None:
         self.obs = obs
         self.mismatch = mismatch
+        self.fitted = 0 if obs.rules.belote else fitted
         self.calls: list[PastCall] = []
         if obs.buying_card < 0:
             return
@@ -80,22 +88,50 @@ class CallModel:
         stops early, returning 0, once it falls to `floor` or below."""
         obs = self.obs
         fives: dict[int, int] = {}
+        if self.fitted:
+            return self._fitted_weight(hands, rng, fives)
         w = 1.0
         for c in self.calls:
-            full = hands[c.seat] | self.played_by[c.seat]
-            if c.raise_phase or obs.phase is Phase.BIDDING:
-                hand = full
-            else:
-                hand = fives.get(c.seat, -1)
-                if hand < 0:
-                    hand = _first_five(full, obs.buying_card if obs.buyer == c.seat else -1, rng)
-                    fives[c.seat] = hand
+            hand = self._hand(c, hands, fives, rng)
             pred = decide_call(c.seat, hand, c.legal, obs.buying_card, c.before, c.contract,
                                obs.match_scores, c.round, belote=obs.rules.belote)
             if pred != c.action:
                 w *= self.mismatch
                 if w <= floor:
                     return 0.0
+        return w
+
+
+    def _hand(self, c: PastCall, hands: list[int], fives: dict[int, int],
+              rng: random.Random) -> int:
+        """The caller's cards when it made call `c` in this deal: while bidding its first five,
+        drawn once per deal and seat when the deal is complete."""
+        full = hands[c.seat] | self.played_by[c.seat]
+        if c.raise_phase or self.obs.phase is Phase.BIDDING:
+            return full
+        hand = fives.get(c.seat, -1)
+        if hand < 0:
+            obs = self.obs
+            hand = _first_five(full, obs.buying_card if obs.buyer == c.seat else -1, rng)
+            fives[c.seat] = hand
+        return hand
+
+    def _fitted_weight(self, hands: list[int], rng: random.Random, fives: dict[int, int]) -> float:
+        obs = self.obs
+        fit = [1.0] * 4
+        rule = [1.0] * 4
+        eps = self.mismatch
+        for c in self.calls:
+            p, by_rule = call_probability(c.seat, self._hand(c, hands, fives, rng), c.legal,
+                                          c.action, obs.buying_card, c.before, c.contract,
+                                          obs.match_scores, c.round)
+            fit[c.seat] *= p
+            rule[c.seat] *= (1.0 if by_rule else eps) / (1.0 + eps * (len(c.legal) - 1))
+        if self.fitted == 1:
+            return fit[0] * fit[1] * fit[2] * fit[3]
+        w = 1.0
+        for s in {c.seat for c in self.calls}:
+            w *= 0.5 * (fit[s] + rule[s])
         return w
 
 

@@ -260,7 +260,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
     if cfg.play_model or known is not None:
         post = known if known is not None else posterior_worlds(
             obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch, silent=cfg.silent_projects,
-            fit=cfg.play_fit)
+            fit=cfg.play_fit, call_fit=cfg.call_fit)
         if cfg.solve_cards and cards_left(post.states[0]) <= cfg.solve_cards:
             samples = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline, mv)
             stats = {c: (len(xs), sum(xs) / len(xs)) for c, xs in samples.items()}

@@ -156,11 +156,12 @@ def play_scores(obs: Observation, worlds: list[list[int]],
 
 def candidate_deals(obs: Observation, sampler: WorldSampler, rng: random.Random,
                     candidates: int, call_mismatch: float = 0.3, plays: bool = True,
-                    calls: bool = True, silent: float = 1.0, fit: int = 1) -> Candidates:
+                    calls: bool = True, silent: float = 1.0, fit: int = 1,
+                    call_fit: int = 0) -> Candidates:
     """`candidates` uniform deals from `sampler` (fewer if it runs dry after the first), each
     scored by the play model (its fit `fit`, `play_log_weights`), the call model and the
     silence about projects."""
-    call_model = CallModel(obs, mismatch=call_mismatch) if calls else None
+    call_model = CallModel(obs, mismatch=call_mismatch, fitted=call_fit) if calls else None
     silence = SilentProjects(obs, sampler, silent)
     out = Candidates([], [], [], [])
     for _ in range(candidates):
@@ -183,13 +184,14 @@ def candidate_deals(obs: Observation, sampler: WorldSampler, rng: random.Random,
 
 def posterior_worlds(obs: Observation, rng: random.Random, candidates: int, min_ess: float,
                      call_mismatch: float = 0.3, plays: bool = True,
-                     calls: bool = True, silent: float = 1.0, fit: int = 1) -> PosteriorWorlds:
+                     calls: bool = True, silent: float = 1.0, fit: int = 1,
+                     call_fit: int = 0) -> PosteriorWorlds:
     """`candidates` uniform deals for `obs`, weighted by the other seats' plays (under the play
     model's fit `fit`), calls and silence about projects."""
     sampler = WorldSampler(obs)
     template = CardPlay.public(obs)
     found = candidate_deals(obs, sampler, rng, candidates, call_mismatch, plays, calls,
-                            silent, fit)
+                            silent, fit, call_fit)
     states = [sampler.fast_state(template, hands) for hands in found.hands]
     logw = [p + c + q for p, c, q in zip(found.plays, found.calls, found.silence, strict=True)]
     weights, temper = tempered(logw, min_ess)

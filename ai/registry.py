@@ -78,7 +78,7 @@ EXPERIMENT_KEYS: dict[str, Callable[[str], bool]] = {
     "pbias": _float(0.0, 10.0), "tnet": _choice("0", "3", "4", "5"),
     "tsample": _choice("0", "1"), "tgate": _float(0.0, 1.0), "dfloor": _float(0.0, 1.0),
     "sgate": _float(0.0, 1.0), "meq": _choice("0", "1"),
-    "tprior": _float(0.0, 10.0),
+    "tprior": _float(0.0, 10.0), "cfit": _choice("0", "1", "2"),
 }
 """The feature switches of `ai.ismcts.parse_budget`: tools' command lines only."""
 

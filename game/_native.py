@@ -28,7 +28,7 @@ COMPILED = (
     "game.cards", "game.ranking", "game.scoring", "game.cardplay",
     "ai.cardsense", "ai.policy", "ai.splits", "ai.declared", "ai.sampler", "ai.inference",
     "ai.ismcts", "ai.solver", "ai.playmodel", "ai.playnet", "ai.posterior", "ai.endgame",
-    "ai.treemodel", "ai.matchplay",
+    "ai.treemodel", "ai.matchplay", "ai.callfit",
 )
 
 

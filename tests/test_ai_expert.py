@@ -165,14 +165,15 @@ def test_a_call_must_beat_the_rule_based_one_by_the_margin_and_the_floor() -> No
 
 # ----- worlds ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("silent", [1.0, 0.1])
-def test_weighted_worlds_reproduce_the_observation(silent: float) -> None:
+@pytest.mark.parametrize(("silent", "call_fit"), [(1.0, 0), (0.1, 0), (1.0, 1), (1.0, 2)])
+def test_weighted_worlds_reproduce_the_observation(silent: float, call_fit: int) -> None:
     checked = weighted = 0
     for state, seat in random_positions(120, seed=17):
         if state.phase is not Phase.PLAYING:
             continue
         obs = state.observation(seat)
-        post = posterior_worlds(obs, random.Random(seat), 12, 0.25, silent=silent)
+        post = posterior_worlds(obs, random.Random(seat), 12, 0.25, silent=silent,
+                                call_fit=call_fit)
         weighted += post.ess < len(post.states) - 1e-9
         for st in post.states[:4]:
             world = build_world(obs, st.hands)

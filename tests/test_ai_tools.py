@@ -127,5 +127,13 @@ def test_arena_splits_the_duplicate_deals_by_contract() -> None:
     assert "the same contract both ways: 2 deals, +1.00" in out  # 3 / 3: deals 1 and 3
     assert "(+1.50 a deal of these)" in out
     assert "different contracts: 1 deals, +1.67" in out and "(+5.00 a deal of these)" in out
+    # The same Hokum of seat 0 both ways, doubled only at the table where it is A's (A plays
+    # North-South in the first match): the doubling calls' part, on A's side.
+    d2, d1 = "hokum/0/0/2/0", "hokum/0/0/1/0"
+    out = summarize([match(0, [4, 30], [h, d2]), match(1, [2, -10], [h, d1])], "x", "y", True)
+    assert "raised further where A declared: 1 deals, +5.00" in out and "(+10.00 a deal" in out
+    assert "raised further where B declared" not in out
+    out = summarize([match(1, [4, 30], [h, d2]), match(0, [2, -10], [h, d1])], "x", "y", True)
+    assert "raised further where B declared: 1 deals, +5.00" in out
     old = [match(0, [4], []), match(1, [2], [])]  # a log from before the contracts
     assert "of which" not in summarize(old, "x", "y", True)
