@@ -3,7 +3,9 @@
 The sampler deals uniformly among the deals that agree with the hard facts. A seat's calls
 also say something: a Hokum bidder usually holds trumps, four passes mean weak hands. Under the
 rule-based call model of ai/evaluate.py a call agreeing with the model has likelihood 1 and one
-that does not has likelihood `mismatch`; a deal's weight is the product over the calls.
+that does not has likelihood `mismatch`; a deal's weight is the product over the calls. With
+`fitted` the likelihood of a call is instead its probability under the model of ai/callfit.py,
+fitted to Hard's calls (or, per seat, an even mixture of that and the rule-based model).
 `weighted_deals` draws deals from that posterior at a bounded cost: a fixed number of uniform
 deals, resampled in proportion to their weights (importance resampling; keeping each deal with
 probability equal to its weight instead, as before, needed a hundred draws or more per deal when
