@@ -9,7 +9,8 @@ every card decision with a choice, the mover's observation gives `--candidates` 
 uniform prior), by the other seats' calls, by their calls and card plays (today's Expert), and
 by those and their silence about projects in the first trick (likelihood 0.1 or 0.01 that a
 seat holding projects keeps them back), and the plays scored instead by the networks of
-ai/playnet.py (Hard's, the HeuristicAgent's, both). The same deals serve every way, so only
+ai/playnet.py (Hard's, the HeuristicAgent's, both), and the calls instead by the model fitted
+to Hard's calls (ai/callfit.py) or by its mixture with the rules. The same deals serve every way, so only
 the weights differ; each is tempered as the Expert tempers it. For each hidden card, the
 weighted share of the deals that put it in the hand that really holds it.
 
@@ -27,6 +28,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ai.inference import CallModel
 from ai.posterior import candidate_deals, effective_size, play_log_weights, tempered
 from ai.registry import make_agent
 from ai.sampler import WorldSampler
@@ -40,20 +42,24 @@ MISMATCH = 0.1
 MIN_ESS = 0.25
 SILENT = 0.1
 """The silence likelihood scored in the log; 0.01 is the same count of silences, doubled."""
-WAYS: dict[str, tuple[float, float, float, int]] = {
-    "uniform": (0.0, 0.0, 0.0, 1),
-    "calls": (0.0, 1.0, 0.0, 1),
-    "calls+plays (the Expert)": (1.0, 1.0, 0.0, 1),
-    "+silence 0.1": (1.0, 1.0, 1.0, 1),
-    "+silence 0.01": (1.0, 1.0, 2.0, 1),
-    "calls+plays, Hard's network": (1.0, 1.0, 0.0, 3),
-    "+silence 0.1, Hard's network": (1.0, 1.0, 1.0, 3),
-    "+silence 0.1, the HeuristicAgent's network": (1.0, 1.0, 1.0, 4),
-    "+silence 0.1, both networks": (1.0, 1.0, 1.0, 5),
+WAYS: dict[str, tuple[float, float, float, int, int]] = {
+    "uniform": (0.0, 0.0, 0.0, 1, 0),
+    "calls": (0.0, 1.0, 0.0, 1, 0),
+    "calls+plays (the Expert)": (1.0, 1.0, 0.0, 1, 0),
+    "+silence 0.1": (1.0, 1.0, 1.0, 1, 0),
+    "+silence 0.01": (1.0, 1.0, 2.0, 1, 0),
+    "calls+plays, Hard's network": (1.0, 1.0, 0.0, 3, 0),
+    "+silence 0.1, Hard's network": (1.0, 1.0, 1.0, 3, 0),
+    "+silence 0.1, the HeuristicAgent's network": (1.0, 1.0, 1.0, 4, 0),
+    "+silence 0.1, both networks (today's Expert)": (1.0, 1.0, 1.0, 5, 0),
+    "calls by the fitted model (cfit=1)": (0.0, 1.0, 0.0, 1, 1),
+    "calls by the mixture (cfit=2)": (0.0, 1.0, 0.0, 1, 2),
+    "today's Expert with cfit=1": (1.0, 1.0, 1.0, 5, 1),
+    "today's Expert with cfit=2": (1.0, 1.0, 1.0, 5, 2),
 }
 """How each way weighs the log-likelihoods: (plays, calls, silence at SILENT, the play model's
-fit, ai/posterior.py play_log_weights)."""
-BASE = "calls+plays (the Expert)"
+fit, ai/posterior.py play_log_weights; the call model, ai/inference.py CallModel `fitted`)."""
+BASE = "+silence 0.1, both networks (today's Expert)"
 
 
 def located(obs_state: RoundState, seat: int, candidates: int, seed: int) -> dict[str, Any]:
@@ -65,6 +71,12 @@ def located(obs_state: RoundState, seat: int, candidates: int, seed: int) -> dic
                             MISMATCH, silent=SILENT)
     plays = {fit: found.plays if fit == 1 else play_log_weights(obs, found.hands, fit)
              for fit in sorted({w[3] for w in WAYS.values()})}
+    calls = {0: found.calls}
+    for kind in sorted({w[4] for w in WAYS.values()} - {0}):
+        model = CallModel(obs, MISMATCH, fitted=kind)
+        rng = random.Random(seed)
+        calls[kind] = [math.log(model.weight(hands, rng)) if model.active else 0.0
+                       for hands in found.hands]
     n = len(found.hands)
     floor = 1.0 / (2 * n)
     known = [obs.known_held(s) if s != seat else 0 for s in range(4)]
@@ -73,9 +85,9 @@ def located(obs_state: RoundState, seat: int, candidates: int, seed: int) -> dic
              for s in range(4) if s != seat for c in range(32)
              if obs_state.hands[s] >> c & 1 and obs.unseen >> c & 1 and not known[s] >> c & 1]
     out: dict[str, Any] = {"trick": obs_state.tricks_done, "cards": len(where)}
-    for name, (kp, kc, ks, fit) in WAYS.items():
+    for name, (kp, kc, ks, fit, cfit) in WAYS.items():
         logw = [kp * p + kc * c + ks * q
-                for p, c, q in zip(plays[fit], found.calls, found.silence, strict=True)]
+                for p, c, q in zip(plays[fit], calls[cfit], found.silence, strict=True)]
         weights, _t = tempered(logw, MIN_ESS)
         total = sum(weights)
         share = log_share = 0.0
@@ -111,7 +123,7 @@ def report(rows: Sequence[dict[str, Any]]) -> str:
         return f"{len(rows)} hands: too few to report"
     lines = [f"{len(rows)} hands, {len(positions)} card decisions with a choice; the share of the "
              "deals that put a hidden card in its true hand:",
-             "| weighed by | mean share | mean log share | effective deals | share minus the "
+             "| weighed by | mean share | mean log share | effective deals | share minus today's "
              "Expert's, per hand (95%) |", "|---|---|---|---|---|"]
     for name in WAYS:
         share = sum(p[name][0] for p in positions) / len(positions)
