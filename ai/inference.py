@@ -87,7 +87,7 @@ class CallModel:
 
     def weight(self, hands: list[int], rng: random.Random, floor: float = 0.0) -> float:
         """The chance to keep this deal (the likelihood of the calls, scaled to at most 1);
-        stops early, returning 0, once it falls to `floor` or below."""
+        stops early, returning 0, once it falls to `floor` or below (the rule-based model only)."""
         obs = self.obs
         fives: dict[int, int] = {}
         if self.fitted:
@@ -102,7 +102,6 @@ class CallModel:
                 if w <= floor:
                     return 0.0
         return w
-
 
     def _hand(self, c: PastCall, hands: list[int], fives: dict[int, int],
               rng: random.Random) -> int:
@@ -132,7 +131,7 @@ class CallModel:
         if self.fitted == 1:
             return fit[0] * fit[1] * fit[2] * fit[3]
         w = 1.0
-        for s in {c.seat for c in self.calls}:
+        for s in sorted({c.seat for c in self.calls}):
             w *= 0.5 * (fit[s] + rule[s])
         return w
 
