@@ -74,7 +74,7 @@ def call_features(seat: int, hand: int, legal: Sequence[Action], buying_card: in
             f[1] = 1.0
             if a != HOKUM:
                 v = hokum_value(six, a - HOKUM_SUIT_BASE) - HOKUM_BID
-            elif bidding_round == 1 or contract is not None or buy_suit < 0:
+            elif bidding_round == 1 or buy_suit < 0:
                 v = hokum_value(six, buy_suit) - HOKUM_BID if buy_suit >= 0 else 0.0
             else:  # round 2: Hokum in the best suit other than the buying card's
                 v = max(hokum_value(six, s) for s in range(4) if s != buy_suit) - HOKUM_BID - 0.2

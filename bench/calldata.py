@@ -15,20 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 
 from ai.registry import make_agent
+from bench.doubles import deal_state
 from game.actions import KAWESH
 from game.notation import to_notation
 from game.phase import Phase
-from game.state import RoundState
-
-
-def deal_state(index: int, seed: int) -> RoundState:
-    rng = random.Random(seed * 1_000_003 + index)
-    scores = (rng.randrange(0, 141), rng.randrange(0, 141))
-    return RoundState.deal(rng, dealer=index & 3, match_scores=scores)
 
 
 def done_deals(path: str) -> set[int]:

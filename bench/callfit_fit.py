@@ -119,28 +119,41 @@ def write_weights(w: np.ndarray, note: str) -> None:
         '"""One weight per feature of ai/callfit.py FEATURES."""\n', encoding="utf-8")
 
 
+def per_deal(data: Calls, ids: Sequence[int], w: np.ndarray,
+             best_eps: float) -> list[dict[str, float]]:
+    """Per deal among `ids`, the log-likelihood of its calls as each model weighs a deal (a
+    product over the calls; for the mixture, cfit=2, the mean of the fitted model's and the
+    mismatch model 0.1's products per seat): "fitted", "rules", "best" (mismatch `best_eps`),
+    "mixture"."""
+    seats: dict[tuple[str, int], list[int]] = {}
+    for i in ids:
+        seats.setdefault((data.deal[i], data.seat[i]), []).append(i)
+    out: dict[str, dict[str, float]] = {}
+    for (deal, _seat), calls in seats.items():
+        f = sum(loglik(data.X[i], data.y[i], w) for i in calls)
+        r = sum(mismatch_loglik(data.X[i], data.y[i], 0.1) for i in calls)
+        b = sum(mismatch_loglik(data.X[i], data.y[i], best_eps) for i in calls)
+        m = math.log(0.5 * math.exp(f) + 0.5 * math.exp(r))
+        acc = out.setdefault(deal, dict.fromkeys(("fitted", "rules", "best", "mixture"), 0.0))
+        for name, x in (("fitted", f), ("rules", r), ("best", b), ("mixture", m)):
+            acc[name] += x
+    return list(out.values())
+
+
+def minus(deals: list[dict[str, float]], a: str, b: str) -> str:
+    return interval([d[a] - d[b] for d in deals])
+
+
 def judge_other(other: Calls, w: np.ndarray, best_eps: float) -> None:
     """The fitted model, the mismatch models and their mixture on another player's calls, per
     deal (a product over each seat's calls, as a deal is weighed)."""
-    seats: dict[tuple[str, int], list[int]] = {}
-    for i in range(len(other.y)):
-        seats.setdefault((other.deal[i], other.seat[i]), []).append(i)
-    per: dict[str, list[float]] = {}
-    for (deal, _seat), ids in seats.items():
-        f = sum(loglik(other.X[i], other.y[i], w) for i in ids)
-        r = sum(mismatch_loglik(other.X[i], other.y[i], 0.1) for i in ids)
-        b = sum(mismatch_loglik(other.X[i], other.y[i], best_eps) for i in ids)
-        m = math.log(0.5 * math.exp(f) + 0.5 * math.exp(r))
-        acc = per.setdefault(deal, [0.0, 0.0, 0.0])
-        acc[0] += f - r
-        acc[1] += m - r
-        acc[2] += b - r
+    deals = per_deal(other, range(len(other.y)), w, best_eps)
     rule_share = fmean(float(other.X[i][other.y[i], 0]) for i in range(len(other.y)))
-    print(f"other player's calls: {len(other.y)} in {len(per)} deals, the rule-based call made "
+    print(f"other player's calls: {len(other.y)} in {len(deals)} deals, the rule-based call made "
           f"{rule_share:.1%}; nats per deal minus the mismatch model 0.1: fitted "
-          f"{interval([v[0] for v in per.values()])}, the mixture (cfit=2) "
-          f"{interval([v[1] for v in per.values()])}, mismatch {best_eps:.2f} "
-          f"{interval([v[2] for v in per.values()])}")
+          f"{minus(deals, 'fitted', 'rules')}, the mixture (cfit=2) "
+          f"{minus(deals, 'mixture', 'rules')}, mismatch {best_eps:.2f} "
+          f"{minus(deals, 'best', 'rules')}")
 
 
 def main() -> int:
@@ -176,30 +189,12 @@ def main() -> int:
         if ids:
             print(f"  {kind} ({len(ids)} calls): " + "; ".join(
                 f"{name} {fmean(m(i) for i in ids):.4f}" for name, m in models.items()))
-    per_deal: dict[str, float] = {}
-    for i in held:
-        per_deal[data.deal[i]] = per_deal.get(data.deal[i], 0.0) + (
-            loglik(data.X[i], data.y[i], w) - mismatch_loglik(data.X[i], data.y[i], best_eps))
-    print(f"fitted minus mismatch {best_eps:.2f}, nats per held-out deal ({len(per_deal)}): "
-          f"{interval(list(per_deal.values()))}")
-    # Per held-out deal: the seats' calls as one model would weigh a deal (a product over the
-    # calls, for the mixture the mean of the two products per seat), each minus the best
-    # mismatch model, and the mixture minus the fitted model.
-    seats: dict[tuple[str, int], list[int]] = {}
-    for i in held:
-        seats.setdefault((data.deal[i], data.seat[i]), []).append(i)
-    mix_deal: dict[str, list[float]] = {}
-    for (deal, _seat), ids in seats.items():
-        f = sum(loglik(data.X[i], data.y[i], w) for i in ids)
-        r = sum(mismatch_loglik(data.X[i], data.y[i], 0.1) for i in ids)
-        m = math.log(0.5 * math.exp(f) + 0.5 * math.exp(r))
-        b = sum(mismatch_loglik(data.X[i], data.y[i], best_eps) for i in ids)
-        acc = mix_deal.setdefault(deal, [0.0, 0.0])
-        acc[0] += m - b
-        acc[1] += m - f
+    deals_held = per_deal(data, held, w, best_eps)
+    print(f"fitted minus mismatch {best_eps:.2f}, nats per held-out deal ({len(deals_held)}): "
+          f"{minus(deals_held, 'fitted', 'best')}")
     print(f"the mixture with the mismatch model 0.1 (cfit=2) minus mismatch {best_eps:.2f}, nats "
-          f"per held-out deal: {interval([v[0] for v in mix_deal.values()])}; minus the fitted "
-          f"model: {interval([v[1] for v in mix_deal.values()])}")
+          f"per held-out deal: {minus(deals_held, 'mixture', 'best')}; minus the fitted "
+          f"model: {minus(deals_held, 'mixture', 'fitted')}")
     if args.other:
         judge_other(load(args.other), w, best_eps)
     made = Counter(data.call)
