@@ -117,6 +117,11 @@ class SearchConfig:
     after it, not by its game points (ai/matchplay.py). An experiment: on 1,600 fresh match
     endings against Hard it won 18 more than the Expert without it (+1.1 +- 1.7 points of win
     rate) and lost 1.73 +- 0.59 game points a deal; not adopted by its rule (docs/ai-record.md)."""
+    leaf_net: bool = False
+    """With `leaf_solve`: a playout that reaches the start of the fourth trick stops there and
+    takes the value network's estimate of the world's exact value (ai/leafnet.py) instead of
+    playing on by the policy (Baloot's default rules, not Gahwa or match play). A pilot
+    (docs/ai-record.md)."""
     double_floor: float = 0.0
     """Double only where the simulation's mean gain of Double over Pass, in match-win chance,
     exceeds this (0: no floor). The playouts overrate a double: its gain by real play is about
@@ -160,7 +165,7 @@ _SWITCHES: dict[str, tuple[str, str, str]] = {
     "prior": ("prior", "1", "0"), "stop": ("early_stop", "1", "0"), "infer": ("infer", "1", "0"),
     "model": ("play_model", "1", "0"), "calls": ("sim_calls", "sim", "rules"),
     "play": ("search_cards", "search", "rules"), "tsample": ("tree_sample", "1", "0"),
-    "meq": ("match_play", "1", "0"),
+    "meq": ("match_play", "1", "0"), "vnet": ("leaf_net", "1", "0"),
 }
 """Budget keys that switch a feature: the field, the value that turns it on, the one that turns it off."""
 

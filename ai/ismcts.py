@@ -34,6 +34,7 @@ from .conventions import readable
 from .endgame import endgame_values, paired_advantage
 from .heuristic import heuristic_call, heuristic_play
 from .inference import CallModel, weighted_deals
+from .leafnet import LEAF_TRICKS, applies, leaf_value
 from .matchplay import MICRO, MatchValue, match_value
 from .policy import policy_card, rollout
 from .posterior import NET_FITS, PosteriorWorlds, posterior_worlds
@@ -228,10 +229,17 @@ def _backup(path: list[Node], r0: float) -> None:
 
 
 def _leaf_reward(st: CardPlay, rng: random.Random, eps: float, solve_at: int, scale: float,
-                 gahwa: bool, mv: MatchValue | None) -> float:
+                 gahwa: bool, mv: MatchValue | None, net: bool = False) -> float:
     """Play out with the policy until `solve_at` cards are left, then solve exactly: the
-    result for North-South in [0, 1]."""
+    result for North-South in [0, 1]. `net`: stop at the value network's trick instead where
+    the playout passes through it (ai/leafnet.py)."""
     hands = st.hands
+    if net and st.done <= LEAF_TRICKS:
+        while st.done < LEAF_TRICKS or st.trick:
+            st.play(policy_card(st, st.legal(), rng.random(), eps))
+        if applies(st):
+            r0 = 0.5 + leaf_value(st) / (2.0 * scale)
+            return 0.0 if r0 < 0.0 else (1.0 if r0 > 1.0 else r0)
     while st.done < 8 and (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > solve_at:
         st.play(policy_card(st, st.legal(), rng.random(), eps))
     if st.done == 8:
@@ -286,7 +294,8 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         path = _descend(root, st, rng, cfg.exploration, cfg.prior, follow, cfg.rollout_eps,
                         cfg.policy_bias, models, cfg.tree_sample, cfg.tree_prior)
         if cfg.leaf_solve and st.done < 8:
-            r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa, mv)
+            r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa, mv,
+                              cfg.leaf_net and mv is None)
         else:
             if st.done < 8:
                 rollout(st, rng, cfg.rollout_eps)
