@@ -175,8 +175,13 @@ def forward(x: FloatArray, w1: FloatArray, b1: FloatArray, w2: FloatArray, b2: f
 
 def leaf_value(st: CardPlay) -> float:
     """North-South minus East-West in game points, as the network estimates the exact value."""
+    return described_value(describe(st))
+
+
+def described_value(d: dict[str, Any]) -> float:
+    """`leaf_value` of a description."""
     both, b1, w2, b2 = _weights()
-    z = inputs(describe(st)) @ both
+    z = inputs(d) @ both
     y = float(np.maximum(z[:-1] + b1, 0.0) @ w2) + b2 + float(z[-1])
-    v = y * scale(st.sun, st.raise_level)
-    return v if st.leader & 1 == 0 else -v
+    v = y * scale(d["trump"] < 0, d["raise"])
+    return v if d["leader"] & 1 == 0 else -v
