@@ -102,10 +102,11 @@ def report(path: str) -> None:
           f"East-West, against each estimate (game points, 95%):")
     print("| estimate | RMSE | mean error for the team to lead (estimate - played) |")
     print("|---|---|---|")
-    for name, est in (("the exact value (both teams seeing every card)", [r["value"] for r in rows]),
-                      ("the network of ai/leafnet.py", nets),
-                      ("one playout (policy, solved from 8 cards)", [r["playout"] for r in rows]),
-                      ("the mean result", [mean] * len(rows))):
+    estimates = {"the exact value (both teams seeing every card)": [float(r["value"]) for r in rows],
+                 "the network of ai/leafnet.py": nets,
+                 "one playout (policy, solved from 8 cards)": [float(r["playout"]) for r in rows],
+                 "the mean result": [mean] * len(rows)}
+    for name, est in estimates.items():
         err = [(e - r["played"]) * (1 if r["leader"] & 1 == 0 else -1)
                for e, r in zip(est, rows, strict=True)]
         mse = sum(e * e for e in err) / len(err)
@@ -115,6 +116,13 @@ def report(path: str) -> None:
         half = 1.96 * sq_sd / math.sqrt(len(err)) / (2 * math.sqrt(mse))
         bias = 1.96 * sd / math.sqrt(len(err))
         print(f"| {name} | {math.sqrt(mse):.2f} ± {half:.2f} | {m:+.2f} ± {bias:.2f} |")
+    names = list(estimates)
+    for a, b in ((names[2], names[1]), (names[1], names[0])):
+        d = [(ea - r["played"]) ** 2 - (eb - r["played"]) ** 2
+             for ea, eb, r in zip(estimates[a], estimates[b], rows, strict=True)]
+        m = sum(d) / len(d)
+        sd = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1))
+        print(f"squared error, {a} minus {b}: {m:+.1f} ± {1.96 * sd / math.sqrt(len(d)):.1f} a position")
 
 
 def main() -> int:
