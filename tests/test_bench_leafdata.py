@@ -1,15 +1,18 @@
-"""bench/valuedata.py: solved positions at the leaf network's trick, reproducible from the seed,
-and the report of which estimate is closest to the players' real play."""
+"""The leaf network's benchmarks: bench/valuedata.py (solved positions at the network's trick,
+reproducible from the seed; the report of which estimate is closest to real play) and
+bench/leaf_order.py (each estimate's pick among a node's cards, charged by the exact solver)."""
 
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ai.leafnet import LEAF_TRICKS
+from bench.leaf_order import positions, regrets
 from bench.valuedata import position, report
 
 
@@ -39,3 +42,16 @@ def test_real_play_is_recorded_and_reported(tmp_path: Path, capsys: pytest.Captu
     assert f"{len(rows)} positions" in out
     for name in ("the exact value", "the network", "one playout", "the mean result"):
         assert name in out
+
+
+def test_leaf_order_charges_each_pick_against_the_solver() -> None:
+    cps = positions(12, seed=4)
+    assert len(cps) == 12
+    rows = []
+    for cp in cps:
+        assert cp.done == LEAF_TRICKS - 1 and len(cp.trick) == 3 and cp.legal().bit_count() >= 2
+        r = regrets(cp, [1, 4], random.Random(2))
+        assert len(r) == 3 and all(x >= 0 for x in r)
+        assert r == regrets(cp, [1, 4], random.Random(2))
+        rows.append(r)
+    assert any(x > 0 for r in rows for x in r)
