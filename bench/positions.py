@@ -8,8 +8,9 @@ exercised however the agents would have bid.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
+from ai.agent import Agent
 from ai.heuristic import HeuristicAgent
 from game.actions import DOUBLE, HOKUM, LOCKED, OPEN, PASS, SUN, Action
 from game.phase import Phase
@@ -45,14 +46,18 @@ def random_positions(count: int, seed: int = 0, max_moves: int = 60,
 def heuristic_hand(seed: int, hand: int) -> Iterator[RoundState]:
     """Hand `hand` of seed `seed` played by four HeuristicAgents: the live state before each
     move (a caller that keeps one clones it; stopping early is fine)."""
+    return played_hand(seed, hand, [HeuristicAgent(hand * 4 + s) for s in range(4)])
+
+
+def played_hand(seed: int, hand: int, agents: Sequence[Agent]) -> Iterator[RoundState]:
+    """Hand `hand` of seed `seed` bid and played by `agents` (one a seat), as `heuristic_hand`."""
     state = RoundState.deal(random.Random(seed * 100_000 + hand), dealer=hand & 3)
-    bots = [HeuristicAgent(hand * 4 + s) for s in range(4)]
     while not state.is_over():
         yield state
         seat = state.to_move()
         assert seat is not None
         obs = state.observation(seat)
-        state.apply(bots[seat].choose(obs, obs.legal_actions))
+        state.apply(agents[seat].choose(obs, obs.legal_actions))
 
 
 def scripted_calls(s: RoundState, kind: str, rng: random.Random) -> bool:

@@ -32,7 +32,7 @@ from ai.leafnet import LEAF_TRICKS, describe, described_value
 from ai.policy import policy_card
 from ai.registry import make_agent
 from ai.solver import Solver, cards_left
-from bench.positions import heuristic_hand
+from bench.positions import heuristic_hand, played_hand
 from game.cardplay import CardPlay
 from game.phase import Phase
 from game.state import RoundState
@@ -51,16 +51,9 @@ def playout_value(cp: CardPlay, rng: random.Random, solve_at: int = 8) -> int:
 def hand_states(seed: int, hand: int, players: str) -> Iterator[RoundState]:
     """The live state before each move of a hand bid and played by four `players`."""
     if players == HEURISTIC:
-        yield from heuristic_hand(seed, hand)
-        return
-    state = RoundState.deal(random.Random(seed * 100_000 + hand), dealer=hand & 3)
-    agents = [make_agent(players, hand * 4 + s, experiments=True) for s in range(4)]
-    while not state.is_over():
-        yield state
-        seat = state.to_move()
-        assert seat is not None
-        obs = state.observation(seat)
-        state.apply(agents[seat].choose(obs, obs.legal_actions))
+        return heuristic_hand(seed, hand)
+    return played_hand(seed, hand, [make_agent(players, hand * 4 + s, experiments=True)
+                                    for s in range(4)])
 
 
 def position(seed: int, hand: int, tricks: int, players: str = HEURISTIC) -> dict[str, Any] | None:
