@@ -24,19 +24,13 @@ import numpy as np
 import numpy.typing as npt
 
 from game.cardplay import CardPlay
+from game.ranking import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
 
 LEAF_TRICKS: Final = 3
 """The playout stops at the start of the fourth trick (20 cards left)."""
-PLAIN_ORDER: Final = (0, 1, 2, 4, 5, 6, 3, 7)
-"""Ranks 7 8 9 J Q K 10 A (card & 7 of each), weakest first."""
-TRUMP_ORDER: Final = (0, 1, 5, 6, 3, 7, 2, 4)
-"""Ranks 7 8 Q K 10 A 9 J, weakest first."""
 SUIT_FEATURES: Final = ("length", "master", "top_run", "points")
 """Per suit (in the order of the card inputs) and seat: the cards held / 8, holding the suit's
 strongest card still out, the run of the strongest cards still out held / 8, points held / 20."""
-PLAIN_POINTS: Final = (0, 0, 0, 2, 3, 4, 10, 11)
-TRUMP_POINTS: Final = (0, 0, 3, 4, 10, 11, 14, 20)
-"""Card points by strength, weakest first."""
 DENSE: Final = ("sun", "declarer", "doubled", "tripled", "four", "points", "points_other",
                 "tricks", "all_tricks", "no_tricks", "projects", "projects_other",
                 "baloot", "baloot_other", "baloot_open", "baloot_open_other")
@@ -63,20 +57,28 @@ def describe(st: CardPlay) -> dict[str, Any]:
             "baloot": st.baloot, "kq": list(st.kq), "blocked": list(st.blocked)}
 
 
-def _canonical(trump: int) -> list[int]:
-    """Each card's index among the 32 inputs: suit (trump first) x 8 + strength."""
+@cache
+def canonical(trump: int) -> tuple[int, ...]:
+    """Each card's index among the 32 inputs: suit (trump first) x 8 + strength in its suit."""
     suits = ([trump] + [s for s in range(4) if s != trump]) if trump >= 0 else [0, 1, 2, 3]
     index = [0] * 32
     for pos, s in enumerate(suits):
-        order = TRUMP_ORDER if s == trump else PLAIN_ORDER
-        for k, rank in enumerate(order):
-            index[s * 8 + rank] = pos * 8 + k
-    return index
+        strength = TRUMP_STRENGTH if s == trump else PLAIN_STRENGTH
+        for rank in range(8):
+            index[s * 8 + rank] = pos * 8 + strength[rank]
+    return tuple(index)
 
 
-@cache
-def canonical(trump: int) -> tuple[int, ...]:
-    return tuple(_canonical(trump))
+def _by_strength(points: tuple[int, ...], strength: tuple[int, ...]) -> tuple[int, ...]:
+    out = [0] * 8
+    for rank in range(8):
+        out[strength[rank]] = points[rank]
+    return tuple(out)
+
+
+_PLAIN_BY_STRENGTH: Final = _by_strength(PLAIN_POINTS, PLAIN_STRENGTH)
+_TRUMP_BY_STRENGTH: Final = _by_strength(TRUMP_POINTS, TRUMP_STRENGTH)
+"""Card points by strength in the suit, weakest first."""
 
 
 def inputs(d: dict[str, Any]) -> FloatArray:
@@ -114,7 +116,7 @@ def _suit_inputs(x: list[float], holder: list[int], hokum: bool) -> None:
     """Fill the per-suit inputs (x[N_CARDS:N_CARDS + N_SUITS], suit x seat x feature)."""
     nf = len(SUIT_FEATURES)
     for pos in range(4):
-        points = TRUMP_POINTS if hokum and pos == 0 else PLAIN_POINTS
+        points = _TRUMP_BY_STRENGTH if hokum and pos == 0 else _PLAIN_BY_STRENGTH
         base = N_CARDS + pos * 4 * nf
         run_seat = -1
         run = 0
