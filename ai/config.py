@@ -121,8 +121,8 @@ class SearchConfig:
     """With `leaf_solve`: a playout that reaches the start of the fourth trick stops there and
     takes the value network's estimate of the world's exact value (ai/leafnet.py) instead of
     playing on by the policy (Baloot's default rules, not Gahwa or match play). A pilot, not
-    adopted (docs/ai-record.md): against Hard, deal by deal -0.51 +- 0.91 a deal under the Expert
-    (130 matches, seed 44)."""
+    adopted (docs/ai-record.md): deal by deal under the Expert, -0.51 +- 0.91 a deal against Hard
+    (130 matches, seed 44) and -0.28 +- 0.61 against the HeuristicAgent (70 matches, seed 43)."""
     double_floor: float = 0.0
     """Double only where the simulation's mean gain of Double over Pass, in match-win chance,
     exceeds this (0: no floor). The playouts overrate a double: its gain by real play is about
