@@ -53,7 +53,8 @@ class SearchConfig:
     min_ess: float = 0.25
     """Temper the weights so that at least this share of the candidates stays effective (with the
     networks it binds in most decisions). 0.5, a pilot (docs/ai-record.md): against Hard, deal by
-    deal +0.24 +- 1.02 a deal over the Expert (130 matches, seed 44)."""
+    deal +0.24 +- 1.02 a deal over the Expert (130 matches, seed 44); 0.1, against the
+    HeuristicAgent -0.35 +- 0.50 (70 matches, seed 43)."""
     call_mismatch: float = 0.3
     """Likelihood of a call the rule-based call model would not have made (ai/inference.py)."""
     solve_cards: int = 0
