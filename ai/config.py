@@ -130,6 +130,12 @@ class SearchConfig:
     nothing where they estimate a few points (bench/doubles.py)."""
 
 
+def points_scale(sun: bool, raise_level: int) -> float:
+    """About the largest game-point difference a Baloot hand of this contract gives: the search's
+    reward maps +-this to 1 and 0 (and the leaf network's output 1 stands for it)."""
+    return (44.0 if sun else 26.0) * min(max(raise_level, 1), 4) + 10.0
+
+
 LEVEL_CONFIGS = {
     "easy": SearchConfig("easy", iterations=120, time_limit=0.2, call_worlds=24),
     "medium": SearchConfig("medium", iterations=700, time_limit=0.5, call_worlds=100),

@@ -29,7 +29,15 @@ from game.rules import Rules
 
 from .agent import RULE_SETS, plain_cards, with_announcement
 from .calls import search_call
-from .config import LEVEL_CONFIGS, SearchConfig, SearchKind, SearchResult, level_config, parse_budget
+from .config import (
+    LEVEL_CONFIGS,
+    SearchConfig,
+    SearchKind,
+    SearchResult,
+    level_config,
+    parse_budget,
+    points_scale,
+)
 from .conventions import readable
 from .endgame import endgame_values, paired_advantage
 from .heuristic import heuristic_call, heuristic_play
@@ -50,8 +58,7 @@ def reward_scale(contract: Contract, rules: Rules, belote_scale: float = 200.0) 
     """About the largest game-point difference a hand of this contract gives."""
     if rules.belote:  # 162 + a belote to nothing; a capot (272) is clipped
         return belote_scale
-    level = min(max(contract.raise_level, 1), 4)
-    return (44.0 if contract.sun else 26.0) * level + 10.0
+    return points_scale(contract.sun, contract.raise_level)
 
 
 class Node:
@@ -210,6 +217,12 @@ def _expand(node: Node, st: CardPlay, legal: int, untried: int, rng: random.Rand
     return child
 
 
+def _points_reward(v: float, scale: float) -> float:
+    """North-South's game-point difference as a reward in [0, 1]."""
+    r0 = 0.5 + v / (2.0 * scale)
+    return 0.0 if r0 < 0.0 else (1.0 if r0 > 1.0 else r0)
+
+
 def _reward(st: CardPlay, scale: float, gahwa: bool, mv: MatchValue | None) -> float:
     """The finished hand's result for North-South, in [0, 1] (under match play, their match
     equity after it)."""
@@ -218,8 +231,7 @@ def _reward(st: CardPlay, scale: float, gahwa: bool, mv: MatchValue | None) -> f
     r = st.outcome()
     if gahwa:
         return 1.0 if r[3] == 0 else 0.0
-    r0 = 0.5 + (r[0] - r[1]) / (2.0 * scale)
-    return 0.0 if r0 < 0.0 else (1.0 if r0 > 1.0 else r0)
+    return _points_reward(r[0] - r[1], scale)
 
 
 def _backup(path: list[Node], r0: float) -> None:
@@ -238,8 +250,7 @@ def _leaf_reward(st: CardPlay, rng: random.Random, eps: float, solve_at: int, sc
         while st.done < LEAF_TRICKS or st.trick:
             st.play(policy_card(st, st.legal(), rng.random(), eps))
         if applies(st):
-            r0 = 0.5 + leaf_value(st) / (2.0 * scale)
-            return 0.0 if r0 < 0.0 else (1.0 if r0 > 1.0 else r0)
+            return _points_reward(leaf_value(st), scale)
     while st.done < 8 and (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > solve_at:
         st.play(policy_card(st, st.legal(), rng.random(), eps))
     if st.done == 8:
@@ -249,8 +260,7 @@ def _leaf_reward(st: CardPlay, rng: random.Random, eps: float, solve_at: int, sc
     v = Solver().value(st)
     if gahwa:
         return 1.0 if v > 0 else 0.0
-    r0 = 0.5 + v / (2.0 * scale)
-    return 0.0 if r0 < 0.0 else (1.0 if r0 > 1.0 else r0)
+    return _points_reward(v, scale)
 
 
 def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,

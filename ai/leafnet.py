@@ -24,7 +24,10 @@ import numpy as np
 import numpy.typing as npt
 
 from game.cardplay import CardPlay
+from game.cards import KING, QUEEN
 from game.ranking import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
+
+from .config import points_scale
 
 LEAF_TRICKS: Final = 3
 """The playout stops at the start of the fourth trick (20 cards left)."""
@@ -145,16 +148,11 @@ def _baloot_open(d: dict[str, Any]) -> tuple[bool, bool]:
     out = [False, False]
     if trump < 0 or d["baloot"] >= 0:
         return out[0], out[1]
-    kq_cards = (1 << (trump * 8 + 6)) | (1 << (trump * 8 + 5))
+    kq_cards = (1 << (trump * 8 + KING)) | (1 << (trump * 8 + QUEEN))
     for seat in range(4):
         if not d["blocked"][seat] and d["kq"][seat] + (d["hands"][seat] & kq_cards).bit_count() == 2:
             out[seat & 1] = True
     return out[0], out[1]
-
-
-def scale(sun: bool, raise_level: int) -> float:
-    """The game points that the network's output 1 stands for (the search's reward scale)."""
-    return (44.0 if sun else 26.0) * min(max(raise_level, 1), 4) + 10.0
 
 
 @cache
@@ -185,5 +183,5 @@ def described_value(d: dict[str, Any]) -> float:
     both, b1, w2, b2 = _weights()
     z = inputs(d) @ both
     y = float(np.maximum(z[:-1] + b1, 0.0) @ w2) + b2 + float(z[-1])
-    v = y * scale(d["trump"] < 0, d["raise"])
+    v = y * points_scale(d["trump"] < 0, d["raise"])
     return v if d["leader"] & 1 == 0 else -v

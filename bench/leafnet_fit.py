@@ -25,7 +25,8 @@ import textwrap
 
 import numpy as np
 
-from ai.leafnet import N_CARDS, N_INPUTS, N_SUITS, forward, inputs, scale
+from ai.config import points_scale
+from ai.leafnet import N_CARDS, N_INPUTS, N_SUITS, forward, inputs
 
 Array = np.ndarray
 
@@ -37,7 +38,7 @@ def load(paths: list[str]) -> tuple[Array, Array, Array, Array, Array]:
         with open(path, encoding="utf-8") as f:
             for line in f:
                 d = json.loads(line)
-                sc = scale(d["trump"] < 0, d["raise"])
+                sc = points_scale(d["trump"] < 0, d["raise"])
                 sign = 1.0 if d["leader"] & 1 == 0 else -1.0
                 xs.append(inputs(d))
                 ys.append(sign * d["value"] / sc)

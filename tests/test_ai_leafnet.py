@@ -194,11 +194,12 @@ def test_budget_key_and_reproducible_search() -> None:
 def test_the_search_and_the_fit_compute_the_same_network() -> None:
     """leaf_value folds the linear term into the hidden layer's product; bench/leafnet_fit.py
     predicts with `forward`: the two agree."""
-    from ai.leafnet import forward, scale
+    from ai.config import points_scale
+    from ai.leafnet import forward
     from ai.leafnet_weights import NET
     hidden, w1, b1, w2, b2, lin = NET
     for cp in _leaf_positions(10, seed=13):
         y = forward(inputs(describe(cp))[None, :], np.array(w1).reshape(N_INPUTS, hidden),
                     np.array(b1), np.array(w2), b2, np.array(lin))[0]
         sign = 1 if cp.leader & 1 == 0 else -1
-        assert leaf_value(cp) == pytest.approx(sign * y * scale(cp.sun, cp.raise_level), abs=1e-9)
+        assert leaf_value(cp) == pytest.approx(sign * y * points_scale(cp.sun, cp.raise_level), abs=1e-9)
