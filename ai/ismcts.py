@@ -311,8 +311,17 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
                 rollout(st, rng, cfg.rollout_eps)
             r0 = _reward(st, scale, gahwa, mv)
         _backup(path, r0)
-    stats = {}
-    sign = 1.0 if team_of(obs.seat) == 0 else -1.0
+    res = root_result(root, obs.seat, scale, gahwa, mv)
+    res.iterations, res.seconds = it, time.perf_counter() - start
+    return _readable_choice(obs, cfg, res, None) if cfg.readable_margin >= 0 else res
+
+
+def root_result(root: Node, seat: int, scale: float, gahwa: bool,
+                mv: MatchValue | None) -> SearchResult:
+    """The most visited root move, and every root move's visits and mean (game points for
+    `seat`'s side; Gahwa: the chance to win it)."""
+    stats: dict[Action, tuple[int, float]] = {}
+    sign = 1.0 if team_of(seat) == 0 else -1.0
     for c, ch in root.children.items():
         mean = ch.total / ch.visits if ch.visits else 0.5
         if mv is not None:  # the mean is the mover's equity: back to North-South's
@@ -321,8 +330,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
             value = (mean - 0.5) * 2.0 * scale if not gahwa else mean
         stats[c] = (ch.visits, value)
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total, -kv[0]))[0]
-    res = SearchResult(best, stats, it, time.perf_counter() - start, SearchKind.PLAY)
-    return _readable_choice(obs, cfg, res, None) if cfg.readable_margin >= 0 else res
+    return SearchResult(best, stats, kind=SearchKind.PLAY)
 
 
 def _seat_models(obs: Observation, cfg: SearchConfig,
