@@ -5,7 +5,9 @@ Each iteration draws one deal of the unseen cards uniformly from what the seat k
 information set choosing among the moves legal in that deal (UCB1 with availability counts),
 adds one node, plays the hand out with the playout policy (ai/policy.py) and backs up the
 result: the hand's game-point difference scaled to [0, 1] for the side that moved (Gahwa: the
-match). The move played is the most visited.
+match). The move played is the most visited. One tree per seat (multiple-observer ISMCTS)
+would search the same: every card is played face up, so each seat's tree would branch and update
+alike (bench/observer_trees.py checks it).
 
 Calls (bids, doubling, lock, Triple/Four/Gahwa) are chosen by simulation in ai/calls.py.
 Budgets are iterations and seconds; a decision is driven by a random.Random seeded from the
