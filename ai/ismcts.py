@@ -265,6 +265,18 @@ def _leaf_reward(st: CardPlay, rng: random.Random, eps: float, solve_at: int, sc
     return _points_reward(v, scale)
 
 
+def leaf_result(st: CardPlay, rng: random.Random, cfg: SearchConfig, scale: float, gahwa: bool,
+                mv: MatchValue | None) -> float:
+    """An iteration's result for North-South in [0, 1] from the position its descent reached:
+    the playout (finished exactly from `cfg.leaf_solve` cards, or the leaf network's value)."""
+    if cfg.leaf_solve and st.done < 8:
+        return _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa, mv,
+                            cfg.leaf_net and mv is None)
+    if st.done < 8:
+        rollout(st, rng, cfg.rollout_eps)
+    return _reward(st, scale, gahwa, mv)
+
+
 def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
                 known: PosteriorWorlds | None = None) -> SearchResult:
     """ISMCTS over the card play from the observer's position (the observer is to play a card);
@@ -305,14 +317,7 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
         st = worlds.world(rng)
         path = _descend(root, st, rng, cfg.exploration, cfg.prior, follow, cfg.rollout_eps,
                         cfg.policy_bias, models, cfg.tree_sample, cfg.tree_prior)
-        if cfg.leaf_solve and st.done < 8:
-            r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa, mv,
-                              cfg.leaf_net and mv is None)
-        else:
-            if st.done < 8:
-                rollout(st, rng, cfg.rollout_eps)
-            r0 = _reward(st, scale, gahwa, mv)
-        _backup(path, r0)
+        _backup(path, leaf_result(st, rng, cfg, scale, gahwa, mv))
     res = root_result(root, obs.seat, scale, gahwa, mv)
     res.iterations, res.seconds = it, time.perf_counter() - start
     return _readable_choice(obs, cfg, res, None) if cfg.readable_margin >= 0 else res

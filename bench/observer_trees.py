@@ -30,19 +30,18 @@ from ai.ismcts import (
     WorldPool,
     _backup,
     _decided,
-    _leaf_reward,
     _policy_seats,
     _readable_choice,
-    _reward,
     _seat_models,
     decision_rng,
+    leaf_result,
     parse_budget,
     reward_scale,
     root_result,
     search_play,
 )
 from ai.matchplay import match_value
-from ai.policy import policy_card, rollout
+from ai.policy import policy_card
 from ai.posterior import PosteriorWorlds, posterior_worlds
 from ai.registry import check_spec
 from ai.treemodel import SeatModels
@@ -145,13 +144,7 @@ def four_tree_search(obs: Observation, cfg: SearchConfig, rng: random.Random) ->
         it += 1
         st = worlds.world(rng)
         paths = _walk(roots, st, rng, cfg, follow, models)
-        if cfg.leaf_solve and st.done < 8:
-            r0 = _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa, mv,
-                              cfg.leaf_net and mv is None)
-        else:
-            if st.done < 8:
-                rollout(st, rng, cfg.rollout_eps)
-            r0 = _reward(st, scale, gahwa, mv)
+        r0 = leaf_result(st, rng, cfg, scale, gahwa, mv)
         for path in paths:
             _backup(path, r0)
     res = root_result(root, obs.seat, scale, gahwa, mv)
