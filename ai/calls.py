@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.actions import DOUBLE, PASS, Action
+from game.actions import DOUBLE, PASS, TRIPLE, Action
 from game.cards import team_of
 from game.observation import Observation
 from game.phase import Phase
@@ -129,6 +129,9 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
     if (best == DOUBLE and cfg.double_floor > 0 and PASS in values and n > 0
             and stats[DOUBLE][1] - stats[PASS][1] <= cfg.double_floor):
         best = PASS
+    if (cfg.triple_floor > 0 and TRIPLE in values and PASS in values and n > 0
+            and stats[PASS][1] - stats[TRIPLE][1] <= cfg.triple_floor):
+        best = TRIPLE
     return SearchResult(best, stats, n, time.perf_counter() - start, SearchKind.CALL)
 
 

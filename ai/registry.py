@@ -77,6 +77,7 @@ EXPERIMENT_KEYS: dict[str, Callable[[str], bool]] = {
     "sunbonus": _float(0.0, 40.0), "fit": _choice("1", "3", "4", "5"), "opp": _choice("0", "1", "2"),
     "pbias": _float(0.0, 10.0), "tnet": _choice("0", "3", "4", "5"),
     "tsample": _choice("0", "1"), "tgate": _float(0.0, 1.0), "dfloor": _float(0.0, 1.0),
+    "tfloor": _float(0.0, 1.0),
     "sgate": _float(0.0, 1.0), "meq": _choice("0", "1"), "vnet": _choice("0", "1"),
     "tprior": _float(0.0, 10.0), "cfit": _choice("0", "1", "2"),
 }

@@ -20,7 +20,7 @@ from ai.registry import LEVELS, make_agent
 from ai.sampler import WorldSampler
 from bench.doubles import deal_state as doubling_deal
 from bench.positions import KINDS, random_positions, scripted_hand
-from game.actions import DOUBLE, HOKUM, PASS, is_card
+from game.actions import DOUBLE, HOKUM, PASS, TRIPLE, is_card
 from game.cards import card_str, cards_in, parse_cards
 from game.deal import DealBase
 from game.phase import Phase
@@ -432,3 +432,35 @@ def test_a_double_must_beat_pass_by_the_floor_in_the_simulation() -> None:
             if found == 2:
                 return
     raise AssertionError(f"the simulation doubled {found} times in 200 seeded deals")
+
+
+def test_a_triple_stands_unless_pass_beats_it_by_the_floor() -> None:
+    """`triple_floor`: at the declarer's offer to Triple, Triple unless Pass's simulated mean
+    beats it by more than the floor; a floor below that gap leaves the decision as it was."""
+    cfg = dataclasses.replace(EXPERT, call_worlds=60)
+    found = 0
+    for i in range(300):
+        st = doubling_deal(i, 3)
+        bid_by_rule(st)
+        if st.is_over() or DOUBLE not in st.legal_actions() or st.contract is None or st.contract.sun:
+            continue  # no Triple in Sun
+        st.apply(DOUBLE)
+        while TRIPLE not in st.legal_actions():  # the doubler's lock or open
+            st.apply(st.legal_actions()[0])
+        seat = st.to_move()
+        assert seat is not None and st.contract is not None and seat == st.contract.declarer
+        obs = st.observation(seat)
+        legal = list(obs.legal_actions)
+        res = ISMCTSAgent(cfg, seed=i).decide(obs, legal)
+        assert res.stats is not None
+        gap = res.stats[PASS][1] - res.stats[TRIPLE][1]
+        if gap <= 1e-9:
+            continue
+        below = dataclasses.replace(cfg, triple_floor=gap - 1e-9)
+        assert ISMCTSAgent(below, seed=i).decide(obs, legal).action == res.action
+        above = dataclasses.replace(cfg, triple_floor=gap + 1e-9)
+        assert ISMCTSAgent(above, seed=i).decide(obs, legal).action == TRIPLE
+        found += res.action == PASS
+        if found == 2:
+            return
+    raise AssertionError(f"the simulation passed a Triple clearly {found} times in 300 deals")
