@@ -56,6 +56,9 @@ class MatchResult:
     deal_contracts: list[str] = field(default_factory=list)
     """For every deal in order, the contract played (`contract_key`; '' when thrown in): a deal
     played both ways with the same contract differs only by the card play."""
+    deal_points: list[tuple[int, int]] = field(default_factory=list)
+    """For every deal in order, the points it gave North-South and East-West ((0, 0) when thrown
+    in): what `python -m bench.hand_outcomes` fits the match-win chance to ('[]' in older logs)."""
     code: str = ""
     """The code that played the match: the digest of the game/ and ai/ sources (`code_digest`;
     '' in logs written before it was recorded)."""
@@ -132,8 +135,10 @@ def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
         res.deal_contracts.append(contract_key(rec.contract if rec.score is not None else None))
         if rec.score is None:
             res.deal_diffs.append(0)
+            res.deal_points.append((0, 0))
             continue
         p = rec.score.points
+        res.deal_points.append((p[0], p[1]))
         res.hands += 1
         res.a_hands_won += rec.score.winner == a_team
         res.diffs.append(p[a_team] - p[1 - a_team])
@@ -324,6 +329,7 @@ def read_log(path: str, header: dict[str, object]) -> list[MatchResult]:
             d = json.loads(line)
             for key in ("final", "think", "decisions", "max_think"):
                 d[key] = tuple(d[key])
+            d["deal_points"] = [tuple(p) for p in d.get("deal_points", [])]
             done.append(MatchResult(**d))
         except (ValueError, TypeError, KeyError, RecursionError):
             if n == len(lines):  # a line cut short when the run was stopped: play that match again

@@ -24,7 +24,7 @@ from game.state import RoundState
 from game.worlds import InconsistentWorld, build_world
 
 from .config import SearchConfig, SearchKind, SearchResult
-from .equity import equity_after, match_equity
+from .equity import FITTED, Outcomes, equity_after, match_equity
 from .evaluate import decide_call
 from .heuristic import heuristic_call
 from .inference import CallModel, weighted_deals
@@ -52,17 +52,19 @@ def finish_calls(st: RoundState) -> None:
 
 
 def hand_value(st: RoundState, team: int, rng: random.Random, eps: float,
-               bonus: float = 0.0, sun_bonus: float | None = None) -> float:
+               bonus: float = 0.0, sun_bonus: float | None = None,
+               outcomes: Outcomes | None = None) -> float:
     """Our match equity after finishing this hand from `st` (calls by rule, play by playout).
 
     `bonus`: game points added to the declaring team's result (twice as many in Sun, whose points
     count double), for the playouts' bias against declarers (bench/rollout_calibration.py: real
     play gives them 1.4 more in Hokum, 2.6 in Sun). `sun_bonus`: the game points added in Sun
-    instead (None: twice `bonus`). Baloot only: that is where it was measured."""
+    instead (None: twice `bonus`). Baloot only: that is where it was measured. `outcomes`: the
+    hand outcomes the match-win chance is built from (ai/equity.py; None: the hand-made ones)."""
     finish_calls(st)
     scores = st.match_scores
     if st.is_over():  # thrown in
-        return match_equity(scores[team], scores[1 - team], st.rules)
+        return match_equity(scores[team], scores[1 - team], st.rules, outcomes)
     cp = st.card_play()
     rollout(cp, rng, eps)
     r = cp.outcome()
@@ -72,7 +74,7 @@ def hand_value(st: RoundState, team: int, rng: random.Random, eps: float,
     else:
         extra = bonus
     if extra <= 0 or winner is not None or st.rules.belote:
-        return equity_after(scores, team, (r[0], r[1]), winner, st.rules)
+        return equity_after(scores, team, (r[0], r[1]), winner, st.rules, outcomes)
     whole = math.floor(extra)
     frac = extra - whole
     # The equity table counts whole points: interpolate between the two neighbours.
@@ -80,8 +82,8 @@ def hand_value(st: RoundState, team: int, rng: random.Random, eps: float,
     lo[cp.declarer_team] += whole
     hi = list(lo)
     hi[cp.declarer_team] += 1
-    return ((1 - frac) * equity_after(scores, team, (lo[0], lo[1]), None, st.rules)
-            + frac * equity_after(scores, team, (hi[0], hi[1]), None, st.rules))
+    return ((1 - frac) * equity_after(scores, team, (lo[0], lo[1]), None, st.rules, outcomes)
+            + frac * equity_after(scores, team, (hi[0], hi[1]), None, st.rules, outcomes))
 
 
 def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
@@ -95,6 +97,7 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
     model = CallModel(obs, mismatch=cfg.call_mismatch, fitted=cfg.call_fit) if cfg.infer else None
     values: dict[Action, list[float]] = {a: [] for a in legal}
     sun_bonus = None if cfg.sun_bonus < 0 else cfg.sun_bonus
+    outcomes = FITTED if cfg.equity_fit else None
     n = 0
     deals = [] if known is not None else weighted_deals(
         sampler, model, rng, min(cfg.call_worlds, MAX_CALL_DEALS), deadline=deadline)
@@ -114,7 +117,7 @@ def search_call(obs: Observation, legal: Sequence[Action], cfg: SearchConfig,
             st = base.clone()
             st.apply(a)
             values[a].append(hand_value(st, team, random.Random(sub), cfg.rollout_eps,
-                                        cfg.declarer_bonus, sun_bonus))
+                                        cfg.declarer_bonus, sun_bonus, outcomes))
         n += 1
     stats = {a: (n, sum(values[a]) / max(n, 1)) for a in legal}
     best = max(legal, key=lambda a: (stats[a][1], -legal.index(a)))

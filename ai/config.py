@@ -128,6 +128,9 @@ class SearchConfig:
     """Double only where the simulation's mean gain of Double over Pass, in match-win chance,
     exceeds this (0: no floor). The playouts overrate a double: its gain by real play is about
     nothing where they estimate a few points (bench/doubles.py)."""
+    equity_fit: int = 0
+    """1: the calls are valued by the match-win chance built from the outcomes of real play's
+    hands (ai/equity.py `FITTED`) instead of the hand-made table (0). Baloot only."""
     triple_floor: float = 0.0
     """At the declarer's offer to Triple, Triple unless the simulation finds Pass better by more
     than this in match-win chance (0: the simulation and its margin, as for any call). The
@@ -173,6 +176,7 @@ _NUMBERS: dict[str, tuple[str, type[int] | type[float]]] = {
     "pbias": ("policy_bias", float), "tnet": ("tree_net", int), "tgate": ("tree_gate", float),
     "dfloor": ("double_floor", float), "tfloor": ("triple_floor", float), "sgate": ("sun_tree_gate", float),
     "tprior": ("tree_prior", float), "cfit": ("call_fit", int),
+    "eqfit": ("equity_fit", int),
 }
 """Budget keys that set a number: the SearchConfig field and its type."""
 _SWITCHES: dict[str, tuple[str, str, str]] = {

@@ -79,7 +79,7 @@ EXPERIMENT_KEYS: dict[str, Callable[[str], bool]] = {
     "tsample": _choice("0", "1"), "tgate": _float(0.0, 1.0), "dfloor": _float(0.0, 1.0),
     "tfloor": _float(0.0, 1.0),
     "sgate": _float(0.0, 1.0), "meq": _choice("0", "1"), "vnet": _choice("0", "1"),
-    "tprior": _float(0.0, 10.0), "cfit": _choice("0", "1", "2"),
+    "tprior": _float(0.0, 10.0), "cfit": _choice("0", "1", "2"), "eqfit": _choice("0", "1"),
 }
 """The feature switches of `ai.ismcts.parse_budget`: tools' command lines only."""
 

@@ -13,6 +13,7 @@ import pytest
 from ai.calls import clearly_better
 from ai.config import SearchKind
 from ai.conventions import ruled_out
+from ai.equity import OUTCOMES
 from ai.heuristic import heuristic_call
 from ai.ismcts import ISMCTSAgent, SearchConfig, level_config, search_play
 from ai.posterior import SilentProjects, posterior_worlds
@@ -464,3 +465,23 @@ def test_a_triple_stands_unless_pass_beats_it_by_the_floor() -> None:
         if found == 2:
             return
     raise AssertionError(f"the simulation passed a Triple clearly {found} times in 300 deals")
+
+
+def test_the_fitted_equity_only_swaps_the_table_the_calls_are_valued_by(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`equity_fit`: the same simulated deals and playouts, each valued by the match-win chance
+    built from real play's hands (ai/equity.py FITTED) instead of the hand-made table."""
+    cfg = dataclasses.replace(EXPERT, call_worlds=40)
+    fit = dataclasses.replace(cfg, equity_fit=1)
+    st = doubling_deal(5, 3)
+    seat = st.to_move()
+    assert seat is not None and st.match_scores != (0, 0)
+    obs = st.observation(seat)
+    legal = list(obs.legal_actions)
+    plain = ISMCTSAgent(cfg, seed=5).decide(obs, legal).stats
+    fitted = ISMCTSAgent(fit, seed=5).decide(obs, legal).stats
+    assert plain is not None and fitted is not None and plain.keys() == fitted.keys()
+    assert all(plain[a][0] == fitted[a][0] for a in legal)  # as many deals
+    assert any(abs(plain[a][1] - fitted[a][1]) > 1e-6 for a in legal)
+    monkeypatch.setattr("ai.calls.FITTED", OUTCOMES)
+    assert ISMCTSAgent(fit, seed=5).decide(obs, legal).stats == plain

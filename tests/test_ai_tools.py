@@ -35,6 +35,10 @@ def test_registry_names() -> None:
 def test_arena_plays_matches_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
     r = play_match(0, 5, "heuristic", "random", a_team=1)
     assert r.hands > 0 and len(r.diffs) == r.hands and r.a_team == 1
+    # each deal's points, by team: they add up to the final score and give A's difference
+    assert len(r.deal_points) == len(r.deal_diffs) and not r.gahwa
+    assert tuple(map(sum, zip(*r.deal_points, strict=True))) == r.final
+    assert [p[1] - p[0] for p in r.deal_points] == r.deal_diffs
     assert r.code == code_digest() and len(r.code) == 12 and int(r.code, 16) >= 0
     assert main(["--ns", "heuristic", "--ew", "random", "--matches", "4", "--seed", "2", "--duplicate",
                  "--quiet"]) == 0
