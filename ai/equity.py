@@ -4,6 +4,9 @@ Used to weigh calls whose stakes reach beyond the hand (doubling, and Gahwa, whi
 match). Each table comes from a dynamic programme over a simple model of one hand's result: a
 small symmetric distribution of (points to us, points to them) typical of play between equals —
 one for Baloot (a match to 152), one for classic Belote (a match to 1000, counted in tens).
+Both were written by hand. `FITTED` is Baloot's counted from Hard's self-play instead: real hands
+swing about half as much again, yet it predicts fresh matches no better (docs/ai-record.md), so
+every level keeps the hand-made one and `SearchConfig.equity_fit` switches.
 """
 
 from __future__ import annotations
