@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ai.arena import start_scores
+from ai.arena import mean_ci, start_scores
 from ai.equity import FITTED, OUTCOMES, Outcomes, match_equity, symmetric
 
 
@@ -119,13 +119,6 @@ def reliability(matches: Sequence[Match], outcomes: Outcomes | None) -> list[str
     return [f"{k / 10:.1f}-{(k + 1) / 10:.1f}: {len(v)} starts, predicted "
             f"{sum(x for x, _ in v) / len(v):.3f}, won {sum(y for _, y in v) / len(v):.3f}"
             for k, v in sorted(bins.items())]
-
-
-def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    return m, 1.96 * sd / math.sqrt(n)
 
 
 def report(matches: Sequence[Match]) -> str:
