@@ -95,6 +95,15 @@ def start_scores(seed: int, span: tuple[int, int] | None) -> tuple[int, int]:
     return (rng.randint(span[0], span[1]), rng.randint(span[0], span[1]))
 
 
+def header_span(header: dict[str, object]) -> tuple[int, int] | None:
+    """The span of starting points a log's matches were played from (its `--start LO-HI`)."""
+    text = header.get("start")
+    if text is None:
+        return None
+    lo, _dash, hi = str(text).partition("-")
+    return (int(lo), int(hi))
+
+
 def play_match(index: int, seed: int, a_spec: str, b_spec: str, a_team: int,
                max_hands: int = 200, allow_import: bool = False,
                rules: Rules | None = None, start: tuple[int, int] | None = None) -> MatchResult:
@@ -257,7 +266,7 @@ def deals_both_ways(pairs: list[list[MatchResult]]) -> list[float]:
             for x, y in zip(a.deal_diffs, b.deal_diffs, strict=False)]
 
 
-def _contract_part(a: MatchResult, ka: str, kb: str) -> str:
+def contract_part(a: MatchResult, ka: str, kb: str) -> str:
     """Which part of the split a deal belongs to, `ka` and `kb` its contracts at A's table `a`
     and at the other."""
     if ka == kb:
@@ -279,15 +288,20 @@ def _by_contract(pairs: list[list[MatchResult]]) -> list[str]:
     """The deals played both ways split by whether the auction ended in the same contract both
     times (the difference is then the card play's), in the same bid by the same seat raised
     further at one table (the doubling calls', split by the side that declared there), or in
-    different contracts (the calls', then the play's): each part's share of the per-deal mean
-    (its deals' sum over all the deals), so the parts add up to the whole, and its own mean."""
+    different contracts (the calls', then the play's)."""
     rows: list[tuple[str, float]] = []
     for a, b in pairs:
         if not a.deal_contracts or not b.deal_contracts:
             return []  # a log written before the contracts were logged
         for x, y, ka, kb in zip(a.deal_diffs, b.deal_diffs, a.deal_contracts, b.deal_contracts,
                                 strict=False):
-            rows.append((_contract_part(a, ka, kb), (x + y) / 2.0))
+            rows.append((contract_part(a, ka, kb), (x + y) / 2.0))
+    return contract_split(rows)
+
+
+def contract_split(rows: list[tuple[str, float]]) -> list[str]:
+    """Deals as (`contract_part`, A - B a deal both ways): each part's share of the per-deal
+    mean (its deals' sum over all the deals), so the parts add up to the whole, and its own mean."""
     out = []
     for name in _PARTS:
         part = [d for s, d in rows if s == name]

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ai.arena import mean_ci, start_scores
+from ai.arena import header_span, mean_ci, start_scores
 from ai.equity import FITTED, OUTCOMES, Outcomes, match_equity, symmetric
 
 
@@ -51,7 +51,7 @@ def read_matches(paths: Sequence[str]) -> list[Match]:
         with open(path, encoding="utf-8") as f:
             lines = [json.loads(ln) for ln in f if ln.strip()]
         header, rows = lines[0], lines[1:]
-        span = header.get("start")
+        span = header_span(header)
         if header.get("rules"):
             raise SystemExit(f"{path}: not a Baloot match log (rules {header['rules']})")
         for r in rows:
@@ -61,7 +61,7 @@ def read_matches(paths: Sequence[str]) -> list[Match]:
                                                               r["deal_contracts"], strict=True)
                         if c)
             seed = int(r["seed"])
-            out.append(Match(int(r["index"]), start_scores(seed, tuple(span) if span else None),
+            out.append(Match(int(r["index"]), start_scores(seed, span),
                              pts, bool(r["gahwa"]), bool(r["a_won"]) == (int(r["a_team"]) == 0)))
     return out
 

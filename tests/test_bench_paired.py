@@ -69,3 +69,15 @@ def test_matches_are_paired_by_who_won(tmp_path: Path, capsys: pytest.CaptureFix
     # logs without the winners (the deal-by-deal tests above) print no match line
     c = write_log(tmp_path / "c.jsonl", 3, "C", {0: [1], 1: [2]})
     assert paired.paired_wins(c, c) == []
+
+
+def test_close_keeps_the_deals_of_matches_still_in_play(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    a = write_log(tmp_path / "a.jsonl", 5, "A", {0: [10, 25, -40, 5], 1: [-31, 2]})
+    b = write_log(tmp_path / "b.jsonl", 5, "B", {0: [4, -4, 6, 0], 1: [0, 8]})
+    assert paired.paired_diffs(a, b)[2] == [6, 29, -46, 5, -31, -6]
+    # A's lead before each deal: match 0 (0, 10, 35, -5) and (0, 4, 0, 6), match 1 (0, -31)
+    # and (0, 0): within 30 in both for deals 1, 2 and 4 of match 0 and the first of match 1
+    assert paired.paired_diffs(a, b, close=30)[2] == [6, 29, 5, -31]
+    assert paired.main([str(a), str(b), "--close", "30"]) == 0
+    assert "4 deals in common, A's lead within 30 in both" in capsys.readouterr().out
