@@ -101,7 +101,8 @@ class SearchConfig:
     Hard, deal by deal -0.08 +- 1.00 a deal over the Expert (127 matches, seed 44)."""
     tree_gate: float = 0.0
     """With `tree_net`: a follower plays the networks' most likely card only where the networks
-    give it at least this probability; elsewhere its node is searched by UCB1 like the others'."""
+    give it at least this probability; elsewhere its node is searched by UCB1 like the others'.
+    The Expert's 0.7 since session 28 (docs/ai-record.md "The gate on the open deals")."""
     sun_tree_gate: float = -1.0
     """`tree_gate` in Sun contracts (negative: `tree_gate` there too). An experiment: the seed-24
     logs said the gate won back in Sun what the networks lost there; fresh deals did not."""
@@ -155,7 +156,7 @@ LEVEL_CONFIGS = {
                            play_model=True, candidates=400, min_ess=0.25, call_mismatch=0.1,
                            solve_cards=16, solve_worlds=160, leaf_solve=8, readable_margin=1.0,
                            silent_projects=0.1, play_fit=5, policy_seats=1, tree_net=5,
-                           double_floor=0.08),
+                           tree_gate=0.7, double_floor=0.08),
 }
 
 

@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ai.arena import (
     MatchResult,
     contract_part,
@@ -36,7 +38,7 @@ from ai.arena import (
     start_scores,
     wilson,
 )
-from ai.equity import FITTED, OUTCOMES, Outcomes, match_equity
+from ai.equity import FITTED, OUTCOMES, TARGET, Outcomes, match_equity
 
 
 def tilted(outcomes: Outcomes, edge: float) -> Outcomes:
@@ -61,6 +63,29 @@ def win_chance(edge: float, start: tuple[int, int] = (0, 0),
                outcomes: Outcomes = FITTED) -> float:
     """A's chance to win a match from `start` (A's points, B's) with this edge a hand."""
     return match_equity(start[0], start[1], None, tilted(outcomes, edge))
+
+
+def win_chance_by_lead(edges: tuple[float, float, float], margin: int,
+                       outcomes: Outcomes = FITTED) -> float:
+    """A's chance to win a match from 0-0 when its edge a hand depends on its lead before the
+    hand: `edges` behind by more than `margin`, within it, ahead by more (as ai/equity.py's
+    programme, one diagonal of the score at a time, from the end)."""
+    tables = [tilted(outcomes, e) for e in edges]
+    n = TARGET
+    size = n + max(max(a, b) for a, b, _w in outcomes)
+    a_idx, b_idx = np.indices((size, size))
+    eq = np.where(a_idx > b_idx, 1.0, np.where(a_idx == b_idx, 0.5, 0.0))
+    for total in range(2 * n - 2, -1, -1):
+        a = np.arange(max(0, total - n + 1), min(n, total + 1))
+        b = total - a
+        part = np.where(a - b > margin, 2, np.where(a - b < -margin, 0, 1))
+        v = np.zeros(len(a))
+        for k, table in enumerate(tables):
+            at = part == k
+            for da, db, w in table:
+                v[at] += w * eq[a[at] + da, b[at] + db]
+        eq[a, b] = v
+    return float(eq[0, 0])
 
 
 def edge_for(rate: float, outcomes: Outcomes = FITTED) -> float:
@@ -184,9 +209,21 @@ def runs_report(runs: Sequence[Run], margin: int) -> str:
                      f"{(won_total - exp_total) / n_total:+.1%} of the matches "
                      f"(z {(won_total - exp_total) / math.sqrt(var):+.2f} as if independent)")
     lines.append(f"A's difference a hand by A's lead before it (margin {margin}):")
-    for key, xs in by_lead(runs, margin).items():
+    parts = by_lead(runs, margin)
+    for key, xs in parts.items():
         mu, half = mean_ci(xs)
         lines.append(f"  {key:6s} {len(xs):5d} hands  {mu:+.2f} ± {half:.2f}")
+    if all(len(xs) > 1 for xs in parts.values()):
+        edges = tuple(sum(xs) / len(xs) for xs in parts.values())
+        e3 = (edges[0], edges[1], edges[2])
+        whole = sum(map(sum, parts.values())) / sum(map(len, parts.values()))
+        at = win_chance_by_lead(e3, margin)
+        more = [win_chance_by_lead((e3[0] + (k == 0), e3[1] + (k == 1), e3[2] + (k == 2)),
+                                   margin) - at for k in range(3)]
+        lines.append(f"  the model with these edges by the lead: {at:.1%} of the matches (the "
+                     f"same mean, {whole:+.2f} a hand, spread evenly: {win_chance(whole):.1%}); "
+                     f"a game point more a hand while behind, close, ahead: "
+                     + ", ".join(f"{100 * x:+.2f}" for x in more) + " points of it")
     deals = close_deals(runs, margin)
     for both, rows in deals.items():
         if rows:

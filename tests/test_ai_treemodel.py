@@ -249,7 +249,7 @@ def test_budget_key() -> None:
     assert parse_budget("expert,tnet=0").tree_net == 0
     assert parse_budget("expert,tsample=1").tree_sample
     assert parse_budget("expert,tgate=0.7").tree_gate == 0.7
-    assert parse_budget("expert").tree_gate == 0.0
+    assert parse_budget("expert").tree_gate == 0.7 and parse_budget("expert,tgate=0").tree_gate == 0
     assert check_spec("ismcts:expert,tgate=0.7", experiments=True)
     with pytest.raises(AgentSpecError):
         check_spec("ismcts:expert,tgate=2", experiments=True)

@@ -20,6 +20,7 @@ from bench.match_edge import (
     read_run,
     tilted,
     win_chance,
+    win_chance_by_lead,
 )
 
 
@@ -47,6 +48,21 @@ def test_a_larger_edge_wins_more_matches() -> None:
     assert win_chance(1.0, (140, 20), OUTCOMES) > win_chance(1.0, (0, 0), OUTCOMES)
     e = edge_for(0.6, OUTCOMES)
     assert win_chance(e, (0, 0), OUTCOMES) == pytest.approx(0.6, abs=1e-4)
+
+
+def test_an_edge_that_depends_on_the_lead() -> None:
+    # the same edge in every part is the edge spread evenly
+    for e in (0.0, 1.5):
+        assert win_chance_by_lead((e, e, e), 30, OUTCOMES) == pytest.approx(
+            win_chance(e, (0, 0), OUTCOMES), abs=1e-9)
+    base = win_chance_by_lead((-1.0, 1.0, 8.0), 30, OUTCOMES)
+    for k in range(3):  # a point more anywhere helps
+        more = [-1.0, 1.0, 8.0]
+        more[k] += 1.0
+        assert win_chance_by_lead((more[0], more[1], more[2]), 30, OUTCOMES) > base
+    # a team far ahead gaining the same points is worth less than an open match gaining them
+    assert win_chance_by_lead((0.0, 0.0, 3.0), 30, OUTCOMES) < win_chance_by_lead(
+        (0.0, 3.0, 0.0), 30, OUTCOMES)
 
 
 def match(index: int, a_team: int, deal_diffs: list[int], contracts: list[str],
