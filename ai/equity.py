@@ -11,6 +11,7 @@ every level keeps the hand-made one and `SearchConfig.equity_fit` switches.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -75,25 +76,38 @@ by hand: the match-win chance of `SearchConfig.equity_fit`."""
 
 @lru_cache(maxsize=4)
 def _table(target: int, outcomes: Outcomes) -> list[list[float]]:
-    """eq[a][b] for 0 <= a, b < target: chance that the team on a wins (a, b both below it).
+    """eq[a][b] for 0 <= a, b < target: chance that the team on a wins (a, b both below it)."""
+    table: list[list[float]] = programme(target, (outcomes,))[:target, :target].tolist()
+    return table
 
-    Filled one diagonal a + b at a time, from the last; each state's value sums the outcomes in
-    their order, as a loop over them would (so a table does not depend on how it was computed)."""
+
+def programme(target: int, parts: Sequence[Outcomes], margin: int = 0) -> np.ndarray:
+    """The chance that the first team wins from every score (a, b) below the target and past it.
+
+    `parts`: one hand's outcomes everywhere, or three by the first team's lead a - b: behind by
+    more than `margin`, within it, ahead by more (bench/match_edge.py). Filled one diagonal
+    a + b at a time, from the last; each state's value sums its outcomes in their order, as a loop
+    over them would (so a table does not depend on how it was computed)."""
     n = target
-    top = max(max(da, db) for da, db, _w in outcomes)
-    size = n + top
+    size = n + max(max(da, db) for outcomes in parts for da, db, _w in outcomes)
     a_idx, b_idx = np.indices((size, size))
     # past the target: the higher score wins, a tie is even
     eq = np.where(a_idx > b_idx, 1.0, np.where(a_idx == b_idx, 0.5, 0.0))
     for total in range(2 * n - 2, -1, -1):
         a = np.arange(max(0, total - n + 1), min(n, total + 1))
         b = total - a
+        part = (np.zeros(len(a), dtype=int) if len(parts) == 1
+                else np.where(a - b > margin, 2, np.where(a - b < -margin, 0, 1)))
         v = np.zeros(len(a))
-        for da, db, w in outcomes:
-            v += w * eq[a + da, b + db]
+        for k, outcomes in enumerate(parts):
+            at = part == k
+            pa, pb = a[at], b[at]
+            acc = np.zeros(len(pa))
+            for da, db, w in outcomes:
+                acc += w * eq[pa + da, pb + db]
+            v[at] = acc
         eq[a, b] = v
-    table: list[list[float]] = eq[:n, :n].tolist()
-    return table
+    return eq
 
 
 def match_equity(us: int, them: int, rules: Rules | None = None,

@@ -19,13 +19,10 @@ it (within `--margin` points, or more ahead or behind).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from pathlib import Path
 
 from ai.arena import (
     MatchResult,
@@ -34,11 +31,11 @@ from ai.arena import (
     full_pairs,
     header_span,
     mean_ci,
-    read_log,
     start_scores,
     wilson,
 )
-from ai.equity import FITTED, OUTCOMES, TARGET, Outcomes, match_equity
+from ai.equity import FITTED, OUTCOMES, TARGET, Outcomes, match_equity, programme
+from bench.pooled import read
 
 
 def tilted(outcomes: Outcomes, edge: float) -> Outcomes:
@@ -68,24 +65,10 @@ def win_chance(edge: float, start: tuple[int, int] = (0, 0),
 def win_chance_by_lead(edges: tuple[float, float, float], margin: int,
                        outcomes: Outcomes = FITTED) -> float:
     """A's chance to win a match from 0-0 when its edge a hand depends on its lead before the
-    hand: `edges` behind by more than `margin`, within it, ahead by more (as ai/equity.py's
-    programme, one diagonal of the score at a time, from the end)."""
+    hand: `edges` behind by more than `margin`, within it, ahead by more (ai/equity.py's
+    programme with the outcomes tilted to each part's edge)."""
     tables = [tilted(outcomes, e) for e in edges]
-    n = TARGET
-    size = n + max(max(a, b) for a, b, _w in outcomes)
-    a_idx, b_idx = np.indices((size, size))
-    eq = np.where(a_idx > b_idx, 1.0, np.where(a_idx == b_idx, 0.5, 0.0))
-    for total in range(2 * n - 2, -1, -1):
-        a = np.arange(max(0, total - n + 1), min(n, total + 1))
-        b = total - a
-        part = np.where(a - b > margin, 2, np.where(a - b < -margin, 0, 1))
-        v = np.zeros(len(a))
-        for k, table in enumerate(tables):
-            at = part == k
-            for da, db, w in table:
-                v[at] += w * eq[a[at] + da, b[at] + db]
-        eq[a, b] = v
-    return float(eq[0, 0])
+    return float(programme(TARGET, tables, margin)[0, 0])
 
 
 def edge_for(rate: float, outcomes: Outcomes = FITTED) -> float:
@@ -117,9 +100,7 @@ class Run:
 def read_run(path: str) -> Run:
     """An arena log (`python -m ai.arena ... --log F`), read as the arena reads it."""
     try:
-        with open(path, encoding="utf-8") as f:
-            header: dict[str, Any] = json.loads(f.readline())
-        results = read_log(path, header)
+        header, results = read(Path(path))
     except (OSError, ValueError) as e:
         raise SystemExit(f"{path}: {e}") from None
     if header.get("rules"):
