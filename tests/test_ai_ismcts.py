@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +17,7 @@ from ai.ismcts import (
     ISMCTSAgent,
     Node,
     SearchConfig,
+    SearchKind,
     _backup,
     _descend,
     _policy_seats,
@@ -109,22 +111,45 @@ def test_stopping_early_returns_the_full_budgets_move() -> None:
 def test_budgets_and_levels() -> None:
     assert parse_budget("iters=500").iterations == 500 and parse_budget("iters=500").time_limit is None
     assert parse_budget("time=0.5").time_limit == 0.5
-    assert level_config("hard").time_limit is not None and level_config("hard").time_limit <= 1.0
+    hard_cap = level_config("hard").time_limit
+    assert hard_cap is not None and hard_cap <= 1.0
     with pytest.raises(ValueError):
         parse_budget("bogus=1")
     with pytest.raises(ValueError):
         level_config("impossible")
 
 
-def test_time_budget_is_respected() -> None:
-    cfg = SearchConfig("t", iterations=10**9, time_limit=0.15, call_worlds=10**6)
-    for state, _ in random_positions(6, seed=2):
+class FakeClock:
+    """`time.perf_counter` that moves 10 ms at every read: the time cap is tested on a clock the
+    machine's load cannot move."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.01
+        return self.now
+
+
+@pytest.mark.parametrize("level", ["plain", "expert"])
+def test_time_budget_is_respected(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    cap = 20_000
+    base = level_config("hard" if level == "plain" else "expert")
+    limit = 0.15
+    cfg = dataclasses.replace(base, iterations=cap, time_limit=limit, call_worlds=cap)
+    monkeypatch.setattr(time, "perf_counter", FakeClock())
+    kinds = set()
+    for state, _ in random_positions(40, seed=2):
         seat = state.to_move()
         assert seat is not None
         obs = state.observation(seat)
         if len(obs.legal_actions) > 1:
             res = ISMCTSAgent(cfg, seed=1).decide(obs, list(obs.legal_actions))
-            assert res.seconds < 0.6
+            kinds.add(res.kind)
+            # stopped by the clock (a few reads past the cap), long before the iteration budget
+            assert res.seconds < limit + 0.1
+            assert res.iterations < cap
+    assert {SearchKind.PLAY, SearchKind.CALL} <= kinds
 
 
 # ----- scenarios ---------------------------------------------------------------------------------
