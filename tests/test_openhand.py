@@ -1,12 +1,16 @@
 """The open-hand benchmark player (bench/openhand.py): it plays legal hands in both of its modes,
-the game's registry cannot name it, and its figures pair the deals of two runs."""
+the game's registry cannot name it, its figures pair the deals of two runs, and its configuration
+is pinned."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from ai.config import parse_budget
 from ai.registry import AgentSpecError, check_spec
-from bench.openhand import compare, losses, play_deal
+from bench.openhand import OPEN_BUDGET, compare, losses, play_deal
 
 TINY_OPEN = "expert,iters=8,worlds=4,cands=6,sworlds=2"
 TINY_TESTED = "ismcts:iters=8"
@@ -28,11 +32,36 @@ def test_the_registry_cannot_name_the_open_hand_player() -> None:
 
 
 def test_losses_average_the_two_seatings_and_compare_pairs_the_deals() -> None:
-    a = [{"index": 0, "open_team": 0, "diff": 10}, {"index": 0, "open_team": 1, "diff": 4},
+    Rows = list[dict[str, object]]
+    a: Rows = [{"index": 0, "open_team": 0, "diff": 10}, {"index": 0, "open_team": 1, "diff": 4},
          {"index": 1, "open_team": 0, "diff": -2}, {"index": 1, "open_team": 1, "diff": 6},
          {"index": 2, "open_team": 0, "diff": 8}]  # deal 2 not played both ways: left out
-    b = [{"index": 0, "open_team": 0, "diff": 2}, {"index": 0, "open_team": 1, "diff": 2},
+    b: Rows = [{"index": 0, "open_team": 0, "diff": 2}, {"index": 0, "open_team": 1, "diff": 2},
          {"index": 1, "open_team": 0, "diff": 0}, {"index": 1, "open_team": 1, "diff": 0}]
     assert losses(a) == {0: 7.0, 1: 2.0}
     text = compare(a, b)
     assert "on the 2 deals" in text and "difference (this - other) +3.50" in text
+
+
+# The yardstick's whole configuration. OPEN_BUDGET starts from the Expert's level, so a change to
+# LEVEL_CONFIGS["expert"] reaches it unless the budget overrides it: session 18's floor on doubles
+# (`double_floor`) moved it unseen (session 29). A change here moves every figure measured against
+# the open-hand player: override the new setting in OPEN_BUDGET instead, or re-measure them all.
+PINNED_YARDSTICK = {
+    "iterations": 3000, "time_limit": None, "exploration": 0.4, "rollout_eps": 0.1,
+    "call_worlds": 400, "sim_calls": True, "search_cards": True, "prior": True, "call_margin": 1.0,
+    "infer": True, "early_stop": True, "play_model": True, "candidates": 400, "min_ess": 0.25,
+    "call_mismatch": 0.1, "solve_cards": 16, "solve_worlds": 160, "leaf_solve": 8,
+    "readable_margin": 1.0, "silent_projects": 0.1, "call_floor": 0.0, "declarer_bonus": 0.0,
+    "sun_bonus": -1.0, "play_fit": 1, "belote_scale": 200.0, "policy_seats": 0,
+    "policy_bias": 0.0, "tree_net": 0, "tree_sample": False,
+    "tree_gate": 0.7,  # no effect: the gate acts on the tree networks, off here (tree_net=0)
+    "sun_tree_gate": -1.0, "tree_prior": 0.0, "call_fit": 0, "match_play": False,
+    "leaf_net": False, "double_floor": 0.08, "equity_fit": 0, "triple_floor": 0.0,
+}
+
+
+def test_the_open_hand_players_configuration_is_pinned() -> None:
+    settings = dataclasses.asdict(parse_budget(OPEN_BUDGET))
+    assert settings.pop("name") == OPEN_BUDGET
+    assert settings == PINNED_YARDSTICK
