@@ -45,7 +45,7 @@ def test_losses_average_the_two_seatings_and_compare_pairs_the_deals() -> None:
 
 # The yardstick's whole configuration. OPEN_BUDGET starts from the Expert's level, so a change to
 # LEVEL_CONFIGS["expert"] reaches it unless the budget overrides it: session 18's floor on doubles
-# (`double_floor`) moved it unseen (session 29). A change here moves every figure measured against
+# (`double_floor`) reached it unseen (found in session 29). A change here moves every figure measured against
 # the open-hand player: override the new setting in OPEN_BUDGET instead, or re-measure them all.
 PINNED_YARDSTICK = {
     "iterations": 3000, "time_limit": None, "exploration": 0.4, "rollout_eps": 0.1,
