@@ -43,7 +43,9 @@ from game.state import RoundState
 OPEN_BUDGET = "expert,iters=3000,worlds=400,fit=1,opp=0,tnet=0"
 """The Expert's strength-run budget (no time cap) with the session-13 Expert's search: pinned so
 the yardstick stays put when the Expert changes (and in its one true world the other seats are
-searched, not predicted by the play networks, `tnet=0`)."""
+searched, not predicted by the play networks, `tnet=0`). It starts from the Expert's level, so a
+setting added there reaches it unless overridden here: the floor on doubles did (session 18, 3 of
+600 hands changed); tests/test_openhand.py pins the whole configuration."""
 
 
 class OpenHandAgent:
