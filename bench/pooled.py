@@ -8,6 +8,13 @@ players (`--ns`, `--ew`) and its own `--seed`. For each log and pooled: A's matc
 of A's game points minus B's at the two tables, a thrown-in hand as 0), with its 95% interval;
 only full pairs of matches count, as in the arena's own report, so a log cut mid-pair gives the
 figure its report gives.
+
+    python -m bench.pooled --same-player OLD.jsonl NEW.jsonl
+
+pools logs whose players are spelled differently but play alike (a setting that moved into a
+level, e.g. "expert,...,tgate=0.7" before and "expert,..." after session 28): you say so, and the
+report names each log's players and the code that played them. The same spelling is no proof
+either (a level changes with the code): the code lines say which code played.
 """
 
 from __future__ import annotations
@@ -34,23 +41,28 @@ def line(name: str, wins: int, matches: int, deals: list[float]) -> str:
             f"the same deal both ways {mu:+.2f} ± {half:.2f} a deal ({len(deals)} deals)")
 
 
-def report(paths: list[Path]) -> str:
+def report(paths: list[Path], same_player: bool = False) -> str:
     logs = [(p, *read(p)) for p in paths]
-    players = {(h["ns"], h["ew"], h.get("rules"), h.get("start")) for _p, h, _rows in logs}
-    if len(players) != 1:
+    tables = {(h.get("rules"), h.get("start")) for _p, h, _rows in logs}
+    players = {(h["ns"], h["ew"]) for _p, h, _rows in logs}
+    if len(tables) != 1 or (len(players) != 1 and not same_player):
         raise SystemExit("the logs are not of the same two players under the same rules and "
                          "start: " + "; ".join(f"{p}: {h['ns']} vs {h['ew']}" for p, h, _ in logs))
     seeds = [h["seed"] for _p, h, _rows in logs]
     if len(set(seeds)) != len(seeds) or not all(h.get("duplicate") for _p, h, _ in logs):
         raise SystemExit("pooling wants duplicate runs on different seeds")
-    ns, ew, _rules, _start = players.pop()
-    out = [f"A = {ns} vs B = {ew}"]
+    spelled = len(players) > 1
+    ns, ew = logs[0][1]["ns"], logs[0][1]["ew"]
+    out = [f"A = {ns} vs B = {ew}" + ("  (the players as spelled in the first log; pooled as one "
+                                      "by --same-player)" if spelled else "")]
     wins = matches = 0
     deals: list[float] = []
     for p, h, rows in logs:
         w = sum(r.a_won for r in rows)
         d = deals_both_ways(full_pairs(rows))
         out.append("  " + line(f"seed {h['seed']} ({p.name})", w, len(rows), d))
+        if spelled:
+            out.append(f"    players: {h['ns']} vs {h['ew']}")
         out.append("    " + code_line(r.code for r in rows))
         wins, matches, deals = wins + w, matches + len(rows), deals + d
     out.append("  " + line(f"pooled over {len(logs)} seeds", wins, matches, deals))
@@ -60,7 +72,10 @@ def report(paths: list[Path]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("logs", nargs="+", type=Path)
-    print(report(ap.parse_args(argv).logs))
+    ap.add_argument("--same-player", action="store_true",
+                    help="pool logs whose players are spelled differently (you say they play alike)")
+    args = ap.parse_args(argv)
+    print(report(args.logs, args.same_player))
     return 0
 
 

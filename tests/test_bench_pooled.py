@@ -60,3 +60,17 @@ def test_other_players_or_the_same_deals_are_refused(tmp_path: Path) -> None:
         pooled.report([one, endings])
     with pytest.raises(SystemExit, match="different seeds"):
         pooled.report([one, again])
+
+
+def test_differently_spelled_players_are_pooled_only_when_asked(tmp_path: Path) -> None:
+    old = write_log(tmp_path / "old.jsonl", 1, "A,x=1", [(11, True, [4]), (11, False, [2])])
+    new = write_log(tmp_path / "new.jsonl", 2, "A", [(21, True, [-6]), (21, True, [0])])
+    with pytest.raises(SystemExit, match="not of the same two players"):
+        pooled.report([old, new])
+    text = pooled.report([old, new], same_player=True).splitlines()
+    assert text[0].startswith("A = A,x=1 vs B = B") and "--same-player" in text[0]
+    assert text[2] == "    players: A,x=1 vs B" and text[5] == "    players: A vs B"
+    assert text[7].startswith("  pooled over 2 seeds: A won 3/4 = 75.0%")
+    endings = write_log(tmp_path / "endings.jsonl", 3, "A", [(31, True, [4])], start="110-150")
+    with pytest.raises(SystemExit, match="same rules and start"):
+        pooled.report([old, endings], same_player=True)
