@@ -131,10 +131,10 @@ class FakeClock:
         return self.now
 
 
-@pytest.mark.parametrize("level", ["plain", "expert"])
+@pytest.mark.parametrize("level", ["hard", "expert"])
 def test_time_budget_is_respected(level: str, monkeypatch: pytest.MonkeyPatch) -> None:
     cap = 20_000
-    base = level_config("hard" if level == "plain" else "expert")
+    base = level_config(level)
     limit = 0.15
     cfg = dataclasses.replace(base, iterations=cap, time_limit=limit, call_worlds=cap)
     monkeypatch.setattr(time, "perf_counter", FakeClock())
