@@ -91,10 +91,26 @@ SCENARIOS = {
 }
 
 
-@pytest.mark.parametrize("rule", list(SCENARIOS))
-def test_the_expert_plays_what_a_partner_can_read(rule: str) -> None:
-    spec, good = SCENARIOS[rule]
-    state = fixture(*spec)
+# The same conventions in classic Belote (Hokum only: the Sun positions above get a trump suit
+# that no card played so far belongs to). In Belote a seat whose partner is winning need not trump, so
+# trumping the partner's sure trick is a choice there too.
+BELOTE_SCENARIOS = {
+    "donation": (("hokum/C/N/N/x1/open/-", *DONATION[1:]), {"7S"}),
+    "ruff_partner": (PARTNER_SURE, {"7C", "8C"}),
+    # Diamonds trump: South's 7♦ could ruff North's sure A♠; the 10♥ is the card to give.
+    "feed_partner": (("hokum/D/N/N/x1/open/-", *FEED[1:]), {"10H"}),
+    # Clubs trump, East-West declaring: South, a defender, returns North's diamonds.
+    "return_suit": (("hokum/C/E/E/x1/open/-", *RETURN[1:]), {"JD"}),
+    "draw_trumps": (DRAW, {"JH", "9H"}),
+}
+
+
+@pytest.mark.parametrize(("rule", "rule_set"), [(r, "baloot") for r in SCENARIOS]
+                         + [(r, "belote") for r in BELOTE_SCENARIOS])
+def test_the_expert_plays_what_a_partner_can_read(rule: str, rule_set: str) -> None:
+    spec, good = SCENARIOS[rule] if rule_set == "baloot" else BELOTE_SCENARIOS[rule]
+    state = fixture(*spec, rules="-" if rule_set == "baloot" else "belote")
+    assert state.rules.belote == (rule_set == "belote")
     seat = state.to_move()
     assert seat is not None
     obs = state.observation(seat)

@@ -41,8 +41,10 @@ from game.worlds import build_world
 SMALL = SearchConfig("small", iterations=300, time_limit=None, call_worlds=30)
 
 
-def fixture(contract: str, hands: dict[str, str], lead: str, done: int, moves: str) -> RoundState:
-    """A position in the card play with `done` tricks already taken (their points to N-S)."""
+def fixture(contract: str, hands: dict[str, str], lead: str, done: int, moves: str,
+            rules: str = "-") -> RoundState:
+    """A position in the card play with `done` tricks already taken (their points to N-S);
+    `rules`: the rule set's flags in the notation ("belote" for classic Belote)."""
     masks = {s: parse_cards(h) for s, h in hands.items()}
     played = FULL_DECK
     for m in masks.values():
@@ -50,7 +52,7 @@ def fixture(contract: str, hands: dict[str, str], lead: str, done: int, moves: s
     trump = -1 if contract.startswith("sun") else "SHDC".index(contract.split("/")[1])
     won = f"{done - done // 2}-{done // 2}"
     body = " ".join(f"{s}={hands[s].replace(' ', '.')}" for s in "SENW")
-    text = (f"play rules=- dealer=S score=0-0 contract={contract} {body} lead={lead} done={done} "
+    text = (f"play rules={rules} dealer=S score=0-0 contract={contract} {body} lead={lead} done={done} "
             f"won={won} points={mask_points(played, trump)}-0 projects=- pteam=- baloot=- moves={moves}")
     return from_notation(text)
 
