@@ -109,7 +109,7 @@ BELOTE_SCENARIOS = {
                          + [(r, "belote") for r in BELOTE_SCENARIOS])
 def test_the_expert_plays_what_a_partner_can_read(rule: str, rule_set: str) -> None:
     spec, good = SCENARIOS[rule] if rule_set == "baloot" else BELOTE_SCENARIOS[rule]
-    state = fixture(*spec, rules="-" if rule_set == "baloot" else "belote")
+    state = fixture(*spec, rules=Rules.preset("belote") if rule_set == "belote" else None)
     assert state.rules.belote == (rule_set == "belote")
     seat = state.to_move()
     assert seat is not None

@@ -35,6 +35,7 @@ from game.notation import from_notation
 from game.observation import Observation
 from game.phase import Phase
 from game.ranking import mask_points
+from game.rules import Rules
 from game.state import RoundState
 from game.worlds import build_world
 
@@ -42,9 +43,9 @@ SMALL = SearchConfig("small", iterations=300, time_limit=None, call_worlds=30)
 
 
 def fixture(contract: str, hands: dict[str, str], lead: str, done: int, moves: str,
-            rules: str = "-") -> RoundState:
-    """A position in the card play with `done` tricks already taken (their points to N-S);
-    `rules`: the rule set's flags in the notation ("belote" for classic Belote)."""
+            rules: Rules | None = None) -> RoundState:
+    """A position in the card play with `done` tricks already taken (their points to N-S), under
+    `rules` (default: Saudi Baloot)."""
     masks = {s: parse_cards(h) for s, h in hands.items()}
     played = FULL_DECK
     for m in masks.values():
@@ -52,7 +53,8 @@ def fixture(contract: str, hands: dict[str, str], lead: str, done: int, moves: s
     trump = -1 if contract.startswith("sun") else "SHDC".index(contract.split("/")[1])
     won = f"{done - done // 2}-{done // 2}"
     body = " ".join(f"{s}={hands[s].replace(' ', '.')}" for s in "SENW")
-    text = (f"play rules={rules} dealer=S score=0-0 contract={contract} {body} lead={lead} done={done} "
+    flags = (rules or Rules()).flags()
+    text = (f"play rules={flags} dealer=S score=0-0 contract={contract} {body} lead={lead} done={done} "
             f"won={won} points={mask_points(played, trump)}-0 projects=- pteam=- baloot=- moves={moves}")
     return from_notation(text)
 
