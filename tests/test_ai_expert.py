@@ -105,11 +105,14 @@ BELOTE_SCENARIOS = {
 }
 
 
-@pytest.mark.parametrize(("rule", "rule_set"), [(r, "baloot") for r in SCENARIOS]
-                         + [(r, "belote") for r in BELOTE_SCENARIOS])
+SCENARIOS_BY_PRESET = {"saudi": SCENARIOS, "belote": BELOTE_SCENARIOS}
+
+
+@pytest.mark.parametrize(("rule", "rule_set"), [(r, p) for p, table in SCENARIOS_BY_PRESET.items()
+                                                for r in table])
 def test_the_expert_plays_what_a_partner_can_read(rule: str, rule_set: str) -> None:
-    spec, good = SCENARIOS[rule] if rule_set == "baloot" else BELOTE_SCENARIOS[rule]
-    state = fixture(*spec, rules=Rules.preset("belote") if rule_set == "belote" else None)
+    spec, good = SCENARIOS_BY_PRESET[rule_set][rule]
+    state = fixture(*spec, rules=Rules.preset(rule_set))
     assert state.rules.belote == (rule_set == "belote")
     seat = state.to_move()
     assert seat is not None
