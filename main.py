@@ -22,10 +22,10 @@ from game.cli import Parser, whole_number
 from game.rules import PRESETS
 
 STARTED = time.perf_counter()
-
-
 HEADLESS_MAX_SIZE = (3840, 2160)
-"""The largest --size without a display to measure (the headless demo's screenshots)."""
+"""The largest --size without a display to measure (ui.display's, repeated here so that reading
+the arguments imports no pygame; a test checks they agree)."""
+DEMO_ONLY = ("screenshot_dir", "window", "menus", "review", "autosave")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -87,6 +87,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The arguments, every one checked: a bad one is a one-line usage error (exit 2)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.new and args.resume:
+        parser.error("--new and --continue: choose one (a new match, or the saved one)")
+    if not args.demo:
+        given = [f"--{name.replace('_', '-')}" for name in DEMO_ONLY if getattr(args, name)]
+        if args.speed == "instant":
+            given.insert(0, "--speed instant")
+        if given:
+            parser.error(f"{', '.join(given)}: only with --demo" + (
+                " (the window's speed is slow, normal or fast)" if args.speed == "instant" else ""))
     if args.ai is not None:
         from ai.registry import AgentSpecError, check_spec
         try:
@@ -103,22 +112,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def fit_to_display(size: tuple[int, int]) -> tuple[int, int]:
-    """`size`, no larger than the display (headless: HEADLESS_MAX_SIZE)."""
-    import pygame
-    limit = HEADLESS_MAX_SIZE
-    if os.environ.get("SDL_VIDEODRIVER") != "dummy":
-        try:
-            pygame.display.init()
-            desktops = pygame.display.get_desktop_sizes()
-            if desktops:
-                limit = (max(w for w, _ in desktops), max(h for _, h in desktops))
-        except pygame.error:
-            pass
-    fitted = (min(size[0], limit[0]), min(size[1], limit[1]))
+    """`size`, no larger than the display (headless: HEADLESS_MAX_SIZE), and a note when it was."""
+    from ui import display
+    fitted = display.fit_to_display(size)
     if fitted != size:
         print(f"baloot: --size {size[0]}x{size[1]} is larger than the display; using "
               f"{fitted[0]}x{fitted[1]}", file=sys.stderr)
     return fitted
+
+
+def tell_already_open(folder: str, language: str | None) -> int:
+    """A second game on the same data folder: it says so (stderr, and a window in the player's
+    language) and ends, having read and written nothing there."""
+    from ui import i18n
+    from ui.crash import show_dialog
+    from ui.instance import already_open_lines
+    from ui.settings import peek_language
+    i18n.set_language(language or peek_language())
+    lines = already_open_lines(folder)
+    print("baloot: Baloot is already open with this data folder (" + folder + "): use that window, "
+          "or close it and start again.", file=sys.stderr)
+    show_dialog(lines, title_key="instance.title")
+    return 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,6 +160,13 @@ def run(args: argparse.Namespace) -> int:
     no_data = prepare_data_dir()
     if no_data:
         print(f"baloot: {no_data.message()}", file=sys.stderr)
+    elif not args.demo or args.autosave:  # a run that writes the data folder holds it
+        from ui.instance import AlreadyOpen, hold_data_folder
+        from ui.storage import data_dir
+        try:
+            lock = hold_data_folder(data_dir())  # noqa: F841 - held until the process ends
+        except AlreadyOpen as e:
+            return tell_already_open(str(e), args.language)
     if args.demo:
         from ui.demo import run_demo
         thinker = make_thinker(args.thinker or "inline")
@@ -168,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
     from ui.app import App
     from ui.savegame import load_match
     from ui.settings import Settings, load_settings
-    from ui.text import file_problem, tr
+    from ui.text import tr
     settings, problem = load_settings() if not no_data else (Settings(), None)
     if args.speed and args.speed != "instant":
         settings = replace(settings, animation_speed=args.speed)
@@ -183,9 +205,7 @@ def run(args: argparse.Namespace) -> int:
               persist=not no_data, sound=not args.mute, ai=args.ai, resume=resume, menu=menu,
               seed_given=args.seed is not None)
     for kind, message in (("settings", problem), ("save", save_problem)):
-        if message:
-            print(f"baloot: {message}", file=sys.stderr)
-            app.toast(file_problem(kind, message) or message)
+        app.report_file_problem(kind, message)
     if no_data:
         app.toast(tr("file.no_data_dir", path=no_data.path, reason=no_data.reason))
     if args.exit_after_first_frame:  # start-up benchmark (docs/performance.md)

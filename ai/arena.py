@@ -16,9 +16,9 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from functools import lru_cache
 
 from game._native import sources_digest
@@ -340,16 +340,68 @@ def read_log(path: str, header: dict[str, object]) -> list[MatchResult]:
     done: list[MatchResult] = []
     for n, line in enumerate(lines[1:], start=2):
         try:
-            d = json.loads(line)
-            for key in ("final", "think", "decisions", "max_think"):
-                d[key] = tuple(d[key])
-            d["deal_points"] = [tuple(p) for p in d.get("deal_points", [])]
-            done.append(MatchResult(**d))
-        except (ValueError, TypeError, KeyError, RecursionError):
+            done.append(match_result(json.loads(line)))
+        except (ValueError, TypeError, KeyError, RecursionError) as e:
             if n == len(lines):  # a line cut short when the run was stopped: play that match again
                 break
-            raise LogError(f"line {n} is not a match result") from None
+            why = f": {e}" if isinstance(e, LogError) else ""
+            raise LogError(f"line {n} is not a match result{why}") from None
     return done
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _count(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _is_num(v: object) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _pair(check: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda v: isinstance(v, list) and len(v) == 2 and all(map(check, v))
+
+
+def _list(check: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda v: isinstance(v, list) and all(map(check, v))
+
+
+def _kind(t: type) -> Callable[[object], bool]:
+    return lambda v: isinstance(v, t)
+
+
+_FIELDS: dict[str, Callable[[object], bool]] = {
+    "index": _count, "seed": _is_int, "a_team": lambda v: v in (0, 1) and _is_int(v),
+    "a_won": _kind(bool), "hands": _count, "a_hands_won": _count, "diffs": _list(_is_int),
+    "deal_diffs": _list(_is_int), "gahwa": _kind(bool), "final": _pair(_is_int), "think": _pair(_is_num),
+    "decisions": _pair(_count), "max_think": _pair(_is_num), "deal_contracts": _list(_kind(str)),
+    "deal_points": _list(_pair(_is_int)), "code": _kind(str),
+}
+"""What each field of a logged match may hold (JSON: tuples are lists)."""
+
+
+def match_result(d: object) -> MatchResult:
+    """A logged match, every field checked (LogError naming the first that is wrong)."""
+    if not isinstance(d, dict):
+        raise LogError("not a table of fields")
+    for key, value in d.items():
+        if key not in _FIELDS:
+            raise LogError(f"unknown field {str(key)[:40]!r}")
+        if not _FIELDS[key](value):
+            raise LogError(f"field {key!r} holds a value of the wrong kind")
+    missing = [f.name for f in fields(MatchResult) if f.name not in d
+               and f.default is MISSING and f.default_factory is MISSING]
+    if missing:
+        raise LogError(f"field {missing[0]!r} is missing")
+    d = dict(d)
+    for key in ("final", "think", "decisions", "max_think"):
+        if key in d:
+            d[key] = tuple(d[key])
+    d["deal_points"] = [tuple(p) for p in d.get("deal_points", [])]
+    return MatchResult(**d)
 
 
 def _writable(path: str) -> str | None:
@@ -415,6 +467,8 @@ def main(argv: list[str] | None = None) -> int:
             hint = " (package.module:Class needs --allow-import)" if ":" in spec and not (
                 args.allow_import or spec.lower().startswith("ismcts")) else ""
             ap.error(f"{opt}: {e}{hint}")
+        except Exception as e:  # an imported class that is no agent (subprocess:Popen, builtins:type)
+            ap.error(f"{opt}: {spec} cannot be made an agent ({type(e).__name__}: {str(e)[:200]})")
     for opt, path in (("--log", args.log), ("--json", args.json)):
         why = _writable(path) if path and not args.report else None
         if why:

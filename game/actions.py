@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from .cards import SUIT_LETTERS, card_str, parse_card
+from .errors import NotationError
 
 Action = int
 
@@ -62,7 +63,7 @@ _NAMES = {
 }
 for _s, _l in enumerate(SUIT_LETTERS):
     _NAMES[HOKUM_SUIT_BASE + _s] = "hokum-" + _l
-_BY_NAME = {v: k for k, v in _NAMES.items()}
+_BY_NAME = {v.lower(): k for k, v in _NAMES.items()}  # calls are read case-insensitively
 
 
 def action_str(action: Action) -> str:
@@ -78,17 +79,18 @@ def action_str(action: Action) -> str:
 
 
 def parse_action(text: str) -> Action:
+    """The action `text` names ('KC', 'K♣', 'KH!', 'pass', 'hokum-S', any case); NotationError
+    (a ValueError) for any other text, so a reader of a file or a paste has one error to handle."""
+    if not isinstance(text, str):
+        raise NotationError(f"not an action: {text!r} (an action is text)")
     t = text.strip()
-    low = t.lower()
-    if low in _BY_NAME:
-        return _BY_NAME[low]
-    if low.startswith("hokum-") and len(t) == 7:
-        return _BY_NAME["hokum-" + t[-1].upper()]
+    if t.isascii() and t.lower() in _BY_NAME:  # ASCII only: str.lower() maps some letters to two
+        return _BY_NAME[t.lower()]
     try:
         if t.endswith("!"):
             return announced(parse_card(t[:-1]))
         return parse_card(t)
     except ValueError:
-        raise ValueError(
-            f"not an action: {text!r} (a card like 'KC' or a call like 'pass', 'sun')"
+        raise NotationError(
+            f"not an action: {text[:40]!r} (a card like 'KC' or a call like 'pass', 'sun')"
         ) from None

@@ -8,7 +8,8 @@ class IllegalActionError(ValueError):
 
 
 class NotationError(ValueError):
-    """A position string that is not a valid position; the message says what is wrong."""
+    """A position string that is not a valid position, or an action token that names no action
+    (`game.actions.parse_action`); the message says what is wrong."""
 
 
 class InconsistentWorld(ValueError):

@@ -146,6 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     except RecordError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
+    except Exception as e:  # a file never makes the tool trace back
+        print(f"error: {args.file} cannot be replayed ({type(e).__name__}: {str(e)[:200]})",
+              file=sys.stderr)
+        return 1
     print(f"rules: {match.rules.preset_name() or match.rules.flags()}, to {match.rules.target}")
     for h in match.sheet:
         print(hand_line(h))

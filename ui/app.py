@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import time
 import warnings
 from collections.abc import Iterable
@@ -31,8 +32,10 @@ from game.rules import Rules
 
 from . import i18n
 from .assets import Assets, asset_root
+from .display import fit_to_display
 from .driver import MatchDriver
 from .layout import MIN_SIZE, Layout
+from .logfile import log_problem
 from .narrator import spoken
 from .rating import Rating, load_rating, save_rating
 from .recorder import MatchRecorder
@@ -109,11 +112,9 @@ class App:
         rating = Rating()
         if persist and self.humans:
             statistics, problem = load_stats()
-            if problem:
-                self.toasts.say(file_problem("stats", problem) or problem)
+            self.report_file_problem("stats", problem)
             rating, problem = load_rating()
-            if problem:
-                self.toasts.say(file_problem("stats", problem) or problem)
+            self.report_file_problem("stats", problem)
         self.recorder = MatchRecorder(self.toasts, statistics, persist, persist and bool(self.humans),
                                       rating)
         # ----- the stack
@@ -138,8 +139,8 @@ class App:
         """The window at `size`, else where and as large as it was left (the settings remember it)."""
         s = self.settings
         remembered = size is None and s.window_w >= MIN_SIZE[0] and s.window_h >= MIN_SIZE[1]
-        if size is None:
-            size = (s.window_w, s.window_h) if remembered else DEFAULT_SIZE
+        if size is None:  # as it was left, but never larger than the display is now
+            size = fit_to_display((s.window_w, s.window_h)) if remembered else DEFAULT_SIZE
         if remembered and on_a_screen(s.window_x, s.window_y, size):
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{s.window_x},{s.window_y}"
         pygame.display.init()
@@ -330,11 +331,19 @@ class App:
         if not self.persist:
             return None, False
         saved, problem = load_match()
-        if problem:
-            self.toasts.say(file_problem("save", problem) or problem)
+        self.report_file_problem("save", problem)
         return saved, saved is not None
 
     # ----- services the screens use ---------------------------------------------------------
+
+    def report_file_problem(self, kind: str, message: str | None) -> None:
+        """A bad file found and dealt with ("save", "settings", "stats"): said at the top of the
+        window in the player's language, and in English on stderr and in the log."""
+        if not message:
+            return
+        print(f"baloot: {message}", file=sys.stderr)
+        log_problem(message)
+        self.toasts.say(file_problem(kind, message) or message)
 
     def toast(self, text: str, kind: str = "error") -> None:
         """A message at the top of the window (a problem with a file, a new seed)."""

@@ -12,20 +12,15 @@ import traceback
 from pathlib import Path
 
 from . import i18n
-from .storage import log_path
+from .logfile import append_log
 
 
 def write_crash_log(exc: BaseException) -> Path | None:
-    """Append the error to the log; returns its path (None if even that is impossible)."""
-    try:
-        path = log_path()
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(f"\n=== {time.strftime('%Y-%m-%d %H:%M:%S')} — Baloot crashed ===\n")
-            f.write(f"python {platform.python_version()} on {platform.platform()}\n")
-            f.write("".join(traceback.format_exception(exc)))
-        return path
-    except OSError:
-        return None
+    """Append the error to the log (`ui.logfile`: a regular file only, never blocking, bounded);
+    returns its path (None if even that is impossible)."""
+    return append_log(f"\n=== {time.strftime('%Y-%m-%d %H:%M:%S')} — Baloot crashed ===\n"
+                      f"python {platform.python_version()} on {platform.platform()}\n"
+                      + "".join(traceback.format_exception(exc)))
 
 
 def match_saved() -> bool | None:
@@ -56,7 +51,7 @@ def crash_message(exc: BaseException, path: Path | None, saved: bool | None = No
     return lines
 
 
-def show_dialog(lines: list[str], timeout_s: float = 600.0) -> bool:
+def show_dialog(lines: list[str], timeout_s: float = 600.0, title_key: str = "crash.title") -> bool:
     """A plain pygame window with the message; False when no screen is available."""
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return False
@@ -71,7 +66,7 @@ def show_dialog(lines: list[str], timeout_s: float = 600.0) -> bool:
         width = max(i18n.text_width(font, line) for line in lines) + 80
         w = min(max(width, 520), 1400)
         screen = pygame.display.set_mode((w, 60 + 34 * len(lines)))
-        pygame.display.set_caption(i18n.tr("crash.title"))
+        pygame.display.set_caption(i18n.tr(title_key))
         screen.fill((22, 48, 36))
         for i, line in enumerate(lines):
             surf = i18n.render_text(font, line, (240, 236, 220))

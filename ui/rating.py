@@ -97,8 +97,11 @@ class Rating:
         problem = schemas.first_problem(SCHEMA, data)
         if problem:
             raise ValueError(problem)
-        return cls(float(data.get("rating", START)), int(data.get("matches", 0)),
-                   {str(k): [int(v[0]), int(v[1])] for k, v in data.get("record", {}).items()})
+        rating = cls(float(data.get("rating", START)), int(data.get("matches", 0)),
+                     {str(k): [int(v[0]), int(v[1])] for k, v in data.get("record", {}).items()})
+        if sum(map(sum, rating.record.values())) > rating.matches:
+            raise ValueError("it records more matches against the levels than it has rated")
+        return rating
 
 
 KEYS = (*LEVEL_RATINGS, MIXED)

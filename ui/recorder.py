@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .driver import MatchDriver
+from .logfile import log_problem
 from .rating import Rating, save_rating
 from .savegame import SavedMatch, save_match
 from .stats import Statistics, save_stats
-from .storage import save_file
+from .storage import disk_full, save_file
 from .text import tr
 from .toasts import Toasts
 
@@ -26,6 +27,7 @@ class MatchRecorder:
         self.profile = profile
         """Count the statistics (a person's game; the demo leaves them alone)."""
         self.hands_counted = 0
+        self.last_failure = ""
 
     def started(self, driver: MatchDriver) -> None:
         self.hands_counted = len(driver.sheet)
@@ -54,4 +56,12 @@ class MatchRecorder:
         try:
             write()
         except OSError as exc:
-            self.toasts.say(tr("toast.save_failed", reason=exc.strerror or str(exc)))
+            if disk_full(exc):
+                self.toasts.say(tr("toast.disk_full"))
+            else:
+                self.toasts.say(tr("toast.save_failed", reason=exc.strerror or str(exc)))
+            if str(exc) != self.last_failure:  # once, not after every move
+                log_problem(f"a file could not be written: {exc}")
+            self.last_failure = str(exc)
+        else:
+            self.last_failure = ""

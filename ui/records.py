@@ -11,7 +11,9 @@ pygame-free.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -22,6 +24,7 @@ from game.errors import NotationError, RecordError
 from game.jsonfile import JSONFileError, read_json
 
 from . import schemas
+from .logfile import log_problem
 from .review_model import ReviewSource, source_of_notation, source_of_record
 from .storage import atomic_write_text, data_dir
 
@@ -83,8 +86,13 @@ def looks_like_deal(text: str) -> bool:
     return text.strip().startswith(("deal ", "play "))
 
 
+MAX_PATH_CHARS = 4096
+"""Longer than any path a system allows (PATH_MAX is 4096 on Linux, 1024 on macOS)."""
+
+
 def open_text(text: str) -> ReviewSource:
-    """What the player typed or pasted: a deal's notation, or the path of a record file."""
+    """What the player typed or pasted: a deal's notation, or the path of a record file; OpenError
+    for anything else, whatever its length or content."""
     t = text.strip()
     if not t:
         raise OpenError("open.nothing")
@@ -93,7 +101,15 @@ def open_text(text: str) -> ReviewSource:
             return source_of_notation(t)
         except NotationError as e:
             raise OpenError("open.bad_deal", detail=schemas.plain(str(e), 200)) from None
-    return open_path(Path(t.strip("\"'")).expanduser())
+        except Exception as e:  # a paste never stops the game: said, and logged
+            log_problem(f"a pasted deal could not be read: {type(e).__name__}: {e}")
+            raise OpenError("open.bad_deal", detail=schemas.plain(f"{type(e).__name__}: {e}", 200)) from None
+    if len(t) > MAX_PATH_CHARS or any(c in t for c in "\0\n\r"):
+        raise OpenError("open.neither")
+    path = Path(t.strip("\"'"))
+    with contextlib.suppress(RuntimeError, OSError):  # "~someone" with no such user: as typed
+        path = path.expanduser()
+    return open_path(path)
 
 
 _READ_KEYS = (("it is not a regular file", "open.not_file"), ("it could not be opened", "open.cannot_open"),
@@ -104,12 +120,13 @@ _READ_KEYS = (("it is not a regular file", "open.not_file"), ("it could not be o
 def open_path(path: Path) -> ReviewSource:
     """The match in a record file (or in the game's saved match); OpenError saying why not."""
     name = schemas.plain(path.name or str(path), 80)
-    if not path.exists():
-        raise OpenError("open.missing", {"name": name})
     try:
+        if not os.path.lexists(path):
+            raise OpenError("open.missing", {"name": name})
         data = read_json(path)
-    except JSONFileError as e:
-        key = next((k for prefix, k in _READ_KEYS if str(e).startswith(prefix)), "open.damaged")
+    except (OSError, ValueError) as e:  # a name too long, a NUL: the system's own refusals
+        key = next((k for prefix, k in _READ_KEYS if str(e).startswith(prefix)), "open.cannot_open") \
+            if isinstance(e, JSONFileError) else "open.cannot_open"
         raise OpenError(key, {"name": name}, schemas.plain(str(e), 200)) from None
     return open_data(data, name)
 
@@ -139,6 +156,10 @@ def open_data(data: object, name: str = "") -> ReviewSource:
         return source_of_record(record)
     except RecordError as e:
         raise _replay_problem(str(e), name) from None
+    except Exception as e:  # a file's content never stops the game: said, and logged
+        log_problem(f"record {name} could not be replayed: {type(e).__name__}: {e}")
+        raise OpenError("open.bad_record", {"name": name},
+                        schemas.plain(f"{type(e).__name__}: {e}", 200)) from None
 
 
 _ILLEGAL = re.compile(r"action (\d+) \((.*)\) is illegal: (.*)$")

@@ -10,6 +10,7 @@ from game.match import MatchState
 from game.record import record_of, replay
 
 from . import schemas
+from .logfile import log_problem
 from .storage import StoredFile, save_file
 
 SCHEMA: dict[str, Any] = {
@@ -78,6 +79,10 @@ def load_match(store: StoredFile | None = None) -> tuple[SavedMatch | None, str 
         saved = SavedMatch.from_dict(result.data)
     except ValueError as e:
         return None, store.quarantine(str(e)).problem
+    except Exception as e:  # whatever a save holds, the game starts: kept aside, logged
+        log_problem(f"the saved match could not be replayed: {type(e).__name__}: {e}")
+        why = schemas.plain(f"it could not be replayed ({type(e).__name__})", 300)
+        return None, store.quarantine(why).problem
     if saved.match.is_over():
         store.delete()
         return None, None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
@@ -10,7 +9,7 @@ from ai.registry import LEVELS
 from game.rules import Rules
 
 from . import schemas
-from .storage import StoredFile, settings_file
+from .storage import StoredFile, StoredFileError, disk_full, settings_file
 
 DIFFICULTIES = LEVELS
 SPEEDS = ("slow", "normal", "fast")
@@ -102,8 +101,10 @@ SCHEMA: dict[str, Any] = {
 def load_settings(store: StoredFile | None = None) -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a message for the player if something was wrong.
 
-    A file with some bad values is kept aside as it was, and the settings that were understood are
-    written back at once, so they are still there next time."""
+    A file with some bad values is rewritten with the settings that were understood, so they are
+    still there next time, and the old file is kept aside as it was, but only once the new one is
+    safely written: when it cannot be (a full disk, a read-only folder), the file stays as it is and
+    the message says so (the next start finds the same values)."""
     store = store or settings_file()
     result = store.load()
     if result.data is None:
@@ -111,12 +112,23 @@ def load_settings(store: StoredFile | None = None) -> tuple[Settings, str | None
     settings, bad = Settings.from_dict(result.data)
     if not bad:
         return settings, None
-    moved = store.move_aside()
-    if moved is not None:
-        with contextlib.suppress(OSError):  # a read-only folder: the message still says what was reset
-            save_settings(settings, store)
-    kept = f" The old file was kept as {schemas.plain(str(moved), 400)}." if moved else ""
-    return settings, "Some settings were not understood and were reset: " + ", ".join(bad) + "." + kept
+    message = "Some settings were not understood and were reset: " + ", ".join(bad) + "."
+    try:
+        moved = store.replace_keeping_old(settings.to_dict())
+    except OSError as e:
+        why = "the disk is full" if disk_full(e) else schemas.plain(e.strerror or str(e), 200)
+        return settings, message + f" The settings file could not be repaired ({why}); it was left as it was."
+    return settings, message + f" The old file was kept as {schemas.plain(str(moved), 400)}."
+
+
+def peek_language(store: StoredFile | None = None) -> str:
+    """The language the settings name, read without changing anything (a bad file: English)."""
+    try:
+        data = (store or settings_file()).read()
+    except (StoredFileError, OSError):
+        return "en"
+    language = data.get("language")
+    return language if language in LANGUAGES else "en"
 
 
 def save_settings(settings: Settings, store: StoredFile | None = None) -> None:

@@ -161,6 +161,10 @@ class Statistics:
                 s.belote = _filled(BeloteStats(), data.get("belote", {}))
             elif f.name in data:
                 setattr(s, f.name, list(data[f.name]) if f.name == "recent" else data[f.name])
+        for where, part, pairs in (("", s, PARTS), ("belote/", s.belote, BELOTE_PARTS)):
+            for part_name, whole_name in pairs:
+                if getattr(part, part_name) > getattr(part, whole_name):
+                    raise ValueError(f"it counts more in {where}{part_name} than in {where}{whole_name}")
         return s
 
 
@@ -172,6 +176,10 @@ def _filled(b: BeloteStats, data: dict[str, Any]) -> BeloteStats:
 
 
 RECENT = 10
+PARTS = (("matches_won", "matches_played"), ("hands_won", "hands_played"), ("hokum_made", "hokum_taken"),
+         ("sun_made", "sun_taken"), ("gahwa_won", "gahwa_played"))
+"""Counts that are part of another (a file saying otherwise would show rates over 100%)."""
+BELOTE_PARTS = (("matches_won", "matches_played"), ("hands_won", "hands_played"), ("made", "taken"))
 MARGIN: dict[str, Any] = {"type": ["integer", "null"], "minimum": -100_000, "maximum": 100_000}
 RECENT_SCHEMA: dict[str, Any] = {
     "type": "array", "maxItems": RECENT,

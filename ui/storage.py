@@ -10,6 +10,7 @@ words and the file is kept aside as NAME.bad-DATE.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -87,11 +88,12 @@ def remove_stale_temporaries(folder: Path, now: float | None = None) -> list[Pat
     return removed
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str, keep_old: Path | None = None) -> None:
     """Write to a temporary file in the same folder, flush it to disk, then rename over `path`.
 
-    A crash or power cut leaves either the old file or the new one, never half of one.
-    """
+    A crash or power cut leaves either the old file or the new one, never half of one. With
+    `keep_old`, the old file is kept under that name too, only once the new one is safely on disk
+    (a full disk leaves the old file where it was, untouched)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
@@ -99,6 +101,11 @@ def atomic_write_text(path: Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        if keep_old is not None:
+            try:  # a second name for the old file: `path` always names a whole file
+                os.link(path, keep_old, follow_symlinks=False)
+            except OSError:  # no hard links on this file system: a rename, the new file just after
+                os.replace(path, keep_old)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -115,6 +122,11 @@ def atomic_write_text(path: Path, text: str) -> None:
             pass
         finally:
             os.close(dfd)
+
+
+def disk_full(exc: OSError) -> bool:
+    """The write failed for want of space (or of the user's quota)."""
+    return exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 
 class StoredFileError(ValueError):
@@ -140,10 +152,19 @@ class StoredFile:
     what: str
     """How the player calls it, e.g. 'saved match'."""
 
-    def save(self, data: dict[str, Any]) -> None:
+    def save(self, data: dict[str, Any], keep_old: Path | None = None) -> None:
         envelope = {"format": self.kind, "version": self.version,
                     "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S"), "data": data}
-        atomic_write_text(self.path, json.dumps(envelope, ensure_ascii=False, indent=1) + "\n")
+        atomic_write_text(self.path, json.dumps(envelope, ensure_ascii=False, indent=1) + "\n", keep_old)
+
+    def replace_keeping_old(self, data: dict[str, Any]) -> Path:
+        """Write `data` over a file that was partly bad, keeping the old file as NAME.bad-DATE; where
+        it was kept. OSError (the file untouched) if the new one cannot be written."""
+        target = self.aside_name()
+        if target is None:
+            raise OSError(errno.EEXIST, "no free name to keep the old file")
+        self.save(data, keep_old=target)
+        return target
 
     def exists(self) -> bool:
         return os.path.lexists(self.path)
@@ -196,18 +217,24 @@ class StoredFile:
         where = f" It was kept as {schemas.plain(str(moved), 400)}." if moved else ""
         return LoadResult(None, f"Your {self.what} could not be used: {reason}.{where}", moved)
 
-    def move_aside(self) -> Path | None:
+    def aside_name(self) -> Path | None:
+        """A free name NAME.bad-DATE[-n] to keep a bad file under."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         for i in range(1000):
-            suffix = f".bad-{stamp}" + (f"-{i}" if i else "")
-            target = self.path.with_name(self.path.name + suffix)
+            target = self.path.with_name(self.path.name + f".bad-{stamp}" + (f"-{i}" if i else ""))
             if not os.path.lexists(target):
-                try:
-                    os.replace(self.path, target)
-                except OSError:
-                    return None
                 return target
         return None
+
+    def move_aside(self) -> Path | None:
+        target = self.aside_name()
+        if target is None:
+            return None
+        try:
+            os.replace(self.path, target)
+        except OSError:
+            return None
+        return target
 
 
 def save_file() -> StoredFile:

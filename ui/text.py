@@ -143,4 +143,8 @@ def file_problem(kind: str, message: str | None) -> str | None:
     m = re.search(r"kept as (.+?)\.?$", message)
     if m:
         text += " " + tr("file.kept_as", path=m.group(1))
+    elif "could not be repaired (the disk is full)" in message:
+        text += " " + tr("file.disk_full_left")
+    elif "could not be repaired" in message:
+        text += " " + tr("file.not_repaired")
     return text
