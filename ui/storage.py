@@ -101,12 +101,24 @@ def atomic_write_text(path: Path, text: str, keep_old: Path | None = None) -> No
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        kept = ""
         if keep_old is not None:
             try:  # a second name for the old file: `path` always names a whole file
                 os.link(path, keep_old, follow_symlinks=False)
+                kept = "linked"
             except OSError:  # no hard links on this file system: a rename, the new file just after
                 os.replace(path, keep_old)
-        os.replace(tmp, path)
+                kept = "renamed"
+        try:
+            os.replace(tmp, path)
+        except BaseException:
+            if keep_old is not None and kept == "linked":
+                with contextlib.suppress(OSError):
+                    os.unlink(keep_old)
+            elif keep_old is not None and kept == "renamed":
+                with contextlib.suppress(OSError):
+                    os.replace(keep_old, path)
+            raise
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
