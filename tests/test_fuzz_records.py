@@ -25,7 +25,7 @@ from ui.rating import SCHEMA as RATING_SCHEMA
 from ui.rating import Rating, load_rating
 from ui.records import OpenError, open_path
 from ui.review_model import source_of_match
-from ui.screens.review import problem_words
+from ui.screens.open_record import problem_words
 from ui.storage import StoredFile
 
 VALID_RECORD: dict[str, Any] = record_of(random_match(3, 3)) | {

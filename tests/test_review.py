@@ -41,7 +41,8 @@ from ui.practice import PracticeEndScreen, PracticeTable
 from ui.records import records_dir
 from ui.savegame import load_match
 from ui.screens import MainMenu, Screen
-from ui.screens.review import OpenRecordScreen, ReviewScreen
+from ui.screens.open_record import OpenRecordScreen
+from ui.screens.review import ReviewScreen
 from ui.screens.table_screens import HandSummaryScreen
 from ui.settings import Settings
 from ui.table_scene import TableScene

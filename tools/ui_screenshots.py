@@ -169,7 +169,8 @@ def review_shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
     import tempfile
 
     from ui.practice import PracticeEndScreen, PracticeTable
-    from ui.screens.review import OpenRecordScreen, ReviewScreen, open_table_review
+    from ui.screens.open_record import OpenRecordScreen
+    from ui.screens.review import ReviewScreen, open_table_review
     from ui.screens.table_screens import HandSummaryScreen
 
     saved: list[Path] = []

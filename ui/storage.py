@@ -27,7 +27,7 @@ from . import schemas
 
 APP_NAME = "Baloot"
 ENV_DIR = "BALOOT_DATA_DIR"  # overrides the platform's user data directory (tests, portable use)
-FILE_NAMES = ("match.json", "settings.json", "statistics.json", "rating.json")
+FILE_NAMES = ("match.json", "settings.json", "statistics.json", "rating.json", "recent.json")
 STALE_TMP_S = 60.0
 """A temporary file of an atomic write older than this was left by a killed game."""
 

@@ -89,7 +89,8 @@ class MainMenu(MenuScreen):
         elif name == "stats":
             host.open_screen(StatsScreen(host))
         elif name == "open":  # a record or a copied deal, to review (issue 15)
-            from .review import OpenRecordScreen, ReviewHost
+            from .open_record import OpenRecordScreen
+            from .review import ReviewHost
             host.open_screen(OpenRecordScreen(cast(ReviewHost, host)))
         elif name == "quit":
             host.quit_game()

@@ -9,8 +9,7 @@ first mistake once every decision is judged (unless the player has moved on by t
 the next one. Take back to here / Replay deal play it again (`ui.practice`), Copy deal puts the
 deal's one-line notation on the clipboard, Export writes the match's JSON record.
 
-`OpenRecordScreen` (main menu → Open a record): a record file or a copied deal, typed or pasted,
-or one of the records exported before; a bad one is said in plain words and never touched.
+Opening a record to review is `ui.screens.open_record`.
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, cast
 
 import pygame
-import pygame_gui
 
 from ai.coach import Verdict
 from game.actions import DECLARE, NO_DECLARE, Action, is_card
@@ -36,11 +34,11 @@ from game.phase import Phase
 
 from .. import i18n
 from ..choices import call_labels
-from ..clipboard import copy_text, paste_text
+from ..clipboard import copy_text
 from ..coaching import CoachKey, HandCoach, VerdictWords, verdict_words
 from ..layout import Layout
 from ..narrator import spoken
-from ..records import OpenError, export_match, looks_like_deal, open_path, open_text, recent_records
+from ..records import export_match
 from ..render import DIM_INK, GOLD, INK, TEAM_COLOURS
 from ..review_model import HandReview, ReviewSource, source_of_match
 from ..review_view import GREEN, MISTAKE, ListRow, ReviewLayout, ReviewPainter, call_words
@@ -516,137 +514,6 @@ class ReviewScreen(Screen):
         return item.words
 
 
-# ----- opening a record ------------------------------------------------------------------------
-
-
-def problem_words(e: OpenError) -> str:
-    """An `OpenError` in the player's language (the engine's own detail in English only)."""
-    text = tr(e.key, **e.values)
-    if e.detail and i18n.language() == "en":
-        text += f" ({e.detail})"
-    return text
-
-
-class OpenRecordScreen(Screen):
-    """A record file's path or a copied deal, typed or pasted (Ctrl+V, or Paste), or one of the
-    records exported before. Enter or Open opens it for review; a bad one is said in plain words."""
-
-    def __init__(self, host: ReviewHost) -> None:
-        self.review_host = host
-        self.problem = ""
-        self.files = recent_records()
-        clip = paste_text()
-        self.start_text = clip.strip() if looks_like_deal(clip) else ""
-        super().__init__(host)
-
-    def layout(self, lay: Layout) -> None:
-        full = lay.modal_rect()
-        w = min(full.w, round(860 * lay.u))
-        pad = max(10, round(18 * lay.u))
-        bh = lay.button_h()
-        line = self.host.renderer.assets.font(lay.font_size).get_linesize()
-        rows = len(self.files)
-        h = pad * 4 + round(lay.big_font * 1.4) + line * 4 + bh * 2 + rows * (bh + lay.m // 2) + pad * 2
-        self.frame = pygame.Rect(0, 0, w, min(full.h, h))
-        self.frame.center = full.center
-        box = self.frame
-        y = box.y + pad + round(lay.big_font * 1.4) + line * 2 + pad // 2
-        entry_rect = pygame.Rect(box.x + pad, y, box.w - 2 * pad, bh)
-        entry = pygame_gui.elements.UITextEntryLine(entry_rect, manager=self.manager)
-        entry.set_text_length_limit(2000)
-        entry.set_text(getattr(self, "entry_text", self.start_text))
-        self.items.append(Item("entry", "entry", entry_rect, [entry], words=tr("open.prompt")))
-        y += bh + 2 * line + pad
-        for i, path in enumerate(self.files):
-            rect = pygame.Rect(box.x + pad, y + i * (bh + lay.m // 2), box.w - 2 * pad, bh)
-            b = pygame_gui.elements.UIButton(rect, path.name, manager=self.manager, object_id="#seg")
-            self.items.append(Item(f"file_{i}", "button", rect, [b], words=path.name))
-        bw = self.button_width(("open.open", "open.paste", "btn.back"), lay.button_w())
-        by = box.bottom - pad - bh
-        back = pygame.Rect(box.right - pad - bw, by, bw, bh)
-        paste = pygame.Rect(back.x - lay.m - bw, by, bw, bh)
-        open_ = pygame.Rect(paste.x - lay.m - bw, by, bw, bh)
-        self.button("open", mirrored(open_, box), "open.open")
-        self.button("paste", mirrored(paste, box), "open.paste")
-        self.button("back", mirrored(back, box), "btn.back", "#pass")
-        self.set_focus("entry")
-
-    def handle(self, event: pygame.event.Event) -> None:
-        super().handle(event)
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:  # Enter in the field
-            self.open(self.entry_value())
-
-    def key(self, key: int, mod: int = 0) -> None:
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focused_kind() == "entry":
-            self.open(self.entry_value())
-            return
-        super().key(key, mod)
-
-    def entry_value(self) -> str:
-        entry = self.items[0].widgets[0]
-        return str(entry.get_text())
-
-    def pressed(self, name: str) -> None:
-        if name == "open":
-            self.open(self.entry_value())
-        elif name == "paste":
-            self.items[0].widgets[0].set_text(paste_text().strip())
-            self.set_focus("entry")
-        elif name == "back":
-            self.back()
-        elif name.startswith("file_"):
-            self.open_file(int(name[5:]))
-
-    def open_file(self, i: int) -> None:
-        try:
-            source = open_path(self.files[i])
-        except OpenError as e:
-            self.fail(e)
-            return
-        self.show(source)
-
-    def open(self, text: str) -> None:
-        try:
-            source = open_text(text)
-        except OpenError as e:
-            self.fail(e)
-            return
-        self.show(source)
-
-    def fail(self, e: OpenError) -> None:
-        self.problem = problem_words(e)
-        self._changed = True
-        self.host.speaker.say(spoken(self.problem))
-
-    def show(self, source: ReviewSource) -> None:
-        self.problem = ""
-        self.host.close_screen()
-        self.host.open_screen(ReviewScreen(self.review_host, source, 0))
-
-    def draw_below(self, surface: pygame.Surface) -> None:
-        lay, r = self.host.layout, self.host.renderer
-        box = self.frame
-        self.panel(surface, box)
-        y = self.title(surface, box, tr("open.title")) + max(4, round(8 * lay.u))
-        pad = max(10, round(18 * lay.u))
-        for ln in r.assets.wrap(tr("open.prompt"), lay.small_font, box.w - 2 * pad):
-            s = r.rich(ln, lay.small_font, DIM_INK)
-            r.put(surface, s, box, box.x + pad, y)
-            y += s.get_height()
-        entry = self.items[0].rect
-        y = entry.bottom + max(12, round(16 * lay.u))  # below the focus ring round the field
-        if self.problem:
-            for ln in r.assets.wrap(self.problem, lay.small_font, box.w - 2 * pad, True)[:2]:
-                s = r.rich(ln, lay.small_font, MISTAKE, True)
-                r.put(surface, s, box, box.x + pad, y)
-                y += s.get_height()
-        elif self.files:
-            s = r.fit_rich(tr("open.recent"), lay.small_font, box.w - 2 * pad, GOLD, True)
-            r.put(surface, s, box, box.x + pad, y)
-
-
-
-
 def open_table_review(host: object, table: TableScene) -> bool:
     """The review of the match on the table, on its last finished hand (the hand being played is
     not there: its cards are still hidden). False when no hand is finished yet."""
@@ -659,4 +526,4 @@ def open_table_review(host: object, table: TableScene) -> bool:
     return True
 
 
-__all__ = ["OpenRecordScreen", "ReviewHost", "ReviewScreen", "open_table_review", "problem_words"]
+__all__ = ["ReviewHost", "ReviewScreen", "open_table_review"]
