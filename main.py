@@ -22,9 +22,6 @@ from game.cli import Parser, whole_number
 from game.rules import PRESETS
 
 STARTED = time.perf_counter()
-HEADLESS_MAX_SIZE = (3840, 2160)
-"""The largest --size without a display to measure (ui.display's, repeated here so that reading
-the arguments imports no pygame; a test checks they agree)."""
 DEMO_ONLY = ("screenshot_dir", "window", "menus", "review", "autosave")
 
 
@@ -112,7 +109,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def fit_to_display(size: tuple[int, int]) -> tuple[int, int]:
-    """`size`, no larger than the display (headless: HEADLESS_MAX_SIZE), and a note when it was."""
+    """`size`, no larger than the display (`ui.display`), and a note when it was."""
     from ui import display
     fitted = display.fit_to_display(size)
     if fitted != size:
@@ -157,16 +154,18 @@ def run(args: argparse.Namespace) -> int:
     from ui.worker import make_thinker
 
     size = fit_to_display(args.size) if args.size else None
-    no_data = prepare_data_dir()
+    no_data = prepare_data_dir(clean=False)
     if no_data:
         print(f"baloot: {no_data.message()}", file=sys.stderr)
-    elif not args.demo or args.autosave:  # a run that writes the data folder holds it
-        from ui.instance import AlreadyOpen, hold_data_folder
-        from ui.storage import data_dir
-        try:
-            lock = hold_data_folder(data_dir())  # noqa: F841 - held until the process ends
-        except AlreadyOpen as e:
-            return tell_already_open(str(e), args.language)
+    else:
+        from ui.storage import data_dir, remove_stale_temporaries
+        if not args.demo or args.autosave:  # a run that writes the data folder holds it
+            from ui.instance import AlreadyOpen, hold_data_folder
+            try:
+                lock = hold_data_folder(data_dir())  # noqa: F841 - held until the process ends
+            except AlreadyOpen as e:  # before anything of the folder is read or written
+                return tell_already_open(str(e), args.language)
+        remove_stale_temporaries(data_dir())
     if args.demo:
         from ui.demo import run_demo
         thinker = make_thinker(args.thinker or "inline")

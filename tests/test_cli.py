@@ -11,6 +11,7 @@ import pytest
 import main
 from ai.arena import main as arena
 from game.record import main as record
+from ui.display import HEADLESS_MAX_SIZE
 
 ARENA = ["--ns", "random", "--ew", "random", "--quiet"]
 
@@ -105,7 +106,7 @@ def test_main_screenshot_dir_on_a_file(tmp_path: Path, capsys: pytest.CaptureFix
 def test_main_size_is_clamped_to_the_display(monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    assert main.fit_to_display((99999, 99999)) == main.HEADLESS_MAX_SIZE
+    assert main.fit_to_display((99999, 99999)) == HEADLESS_MAX_SIZE
     assert "larger than the display" in capsys.readouterr().err
     assert main.fit_to_display((1280, 800)) == (1280, 800)
     assert main.parse_args(["--ai", "Hard"]).ai == "ismcts:hard"

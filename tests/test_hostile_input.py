@@ -120,6 +120,19 @@ def test_a_save_with_an_unknown_call_is_kept_aside_not_a_crash(tmp_path: Path) -
     assert load_match(store) == (None, None), "the next start finds no save: it starts"
 
 
+def test_the_game_starts_with_such_a_save_twice(tmp_path: Path) -> None:
+    """The menu reads the save: the first start keeps it aside and says so, the second is clean."""
+    save_with(tmp_path, "hokum-x")
+    env = {**os.environ, storage.ENV_DIR: str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    for start in range(2):
+        p = subprocess.run([sys.executable, "main.py", "--mute", "--exit-after-first-frame"], cwd=ROOT,
+                           env=env, capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr
+        assert ("Your saved match could not be used" in p.stderr) == (start == 0), p.stderr
+    assert len(list(tmp_path.glob("match.json.bad-*"))) == 1 and not (tmp_path / "match.json").exists()
+
+
 def test_the_replay_tool_says_what_is_wrong(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record_with("hokum-x", 2)))
@@ -405,11 +418,6 @@ def test_flags_that_do_not_go_together(args: list[str], says: str,
         main.parse_args(args)
     assert e.value.code == 2 and says in capsys.readouterr().err
     main.parse_args(["--speed", "slow"])  # the window's own speeds are fine
-
-
-def test_the_headless_limit_is_one_figure() -> None:
-    from ui.display import HEADLESS_MAX_SIZE
-    assert main.HEADLESS_MAX_SIZE == HEADLESS_MAX_SIZE
 
 
 def test_a_remembered_window_size_is_limited_to_the_display() -> None:

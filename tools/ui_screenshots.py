@@ -233,6 +233,11 @@ def review_shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
             opener.open(str(bad))
             app.step(DT)
             shot("open_record_error")
+            (Path(folder) / "from-friends").mkdir()
+            opener.pressed("mode")
+            opener.go_into(Path(folder))  # a folder of this run, not the player's own
+            app.step(DT)
+            shot("open_record_browse")
         app.close_screen()
         r = app.recorder.rating
         for won, opp in ((True, "ismcts:easy"), (False, "ismcts:hard"), (True, "ismcts:medium"),

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 
-import pygame
-
 HEADLESS_MAX_SIZE = (3840, 2160)
 """The largest window without a display to measure (the headless demo's screenshots)."""
 
@@ -15,6 +13,7 @@ def display_limit() -> tuple[int, int]:
     """The largest of the displays (HEADLESS_MAX_SIZE headless or when they cannot be measured)."""
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return HEADLESS_MAX_SIZE
+    import pygame  # here: reading the command line imports no pygame
     try:
         pygame.display.init()
         desktops = pygame.display.get_desktop_sizes()

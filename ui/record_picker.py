@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import schemas
+from .logfile import log_problem
 from .records import MAX_PATH_CHARS, recent_records
 from .storage import StoredFile, data_dir
 
@@ -87,7 +88,9 @@ def _is_regular(path: Path) -> bool:
 
 def recent_and_exported(store: StoredFile | None = None, folder: Path | None = None) -> list[Entry]:
     """The records opened lately that are still there, then the exported matches, newest first."""
-    opened, _ = load_recent(store)
+    opened, problem = load_recent(store)
+    if problem:
+        log_problem(problem)
     seen: set[str] = set()
     rows: list[Entry] = []
     for path in [*opened, *recent_records(folder, LISTED)]:

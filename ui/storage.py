@@ -60,14 +60,15 @@ class DataDirProblem:
                 "nothing will be saved this time.")
 
 
-def prepare_data_dir() -> DataDirProblem | None:
-    """At start: create the data folder and remove the temporary files of writes that a killed game
-    left behind; what is wrong when the folder cannot be created."""
+def prepare_data_dir(clean: bool = True) -> DataDirProblem | None:
+    """At start: create the data folder and (`clean`) remove the temporary files of writes that a
+    killed game left behind; what is wrong when the folder cannot be created."""
     try:
         folder = data_dir()
     except OSError as e:
         return DataDirProblem(schemas.plain(str(data_dir_path()), 300), schemas.plain(e.strerror or str(e)))
-    remove_stale_temporaries(folder)
+    if clean:
+        remove_stale_temporaries(folder)
     return None
 
 
@@ -104,7 +105,7 @@ def atomic_write_text(path: Path, text: str, keep_old: Path | None = None) -> No
         kept = ""
         if keep_old is not None:
             try:  # a second name for the old file: `path` always names a whole file
-                os.link(path, keep_old, follow_symlinks=False)
+                os.link(path, keep_old)
                 kept = "linked"
             except OSError:  # no hard links on this file system: a rename, the new file just after
                 os.replace(path, keep_old)
