@@ -88,22 +88,25 @@ class OpenRecordScreen(Screen):
         box = self.frame
         pad = max(10, round(18 * lay.u))
         bh = lay.button_h()
-        gap = max(3, lay.m // 3)
+        ring = 3 * max(3, round(4 * lay.u)) + 2  # the focus ring's reach outside a widget
+        gap = ring // 2
         small = self.host.renderer.assets.font(lay.small_font).get_linesize()
-        prompt_lines = len(self.host.renderer.assets.wrap(tr("open.prompt"), lay.small_font, box.w - 2 * pad))
-        title_h = self.host.renderer.assets.font(lay.big_font, True).get_linesize()
-        y = box.y + pad + title_h + max(4, round(8 * lay.u)) + small * min(prompt_lines, 3) + pad // 2
+        r = self.host.renderer
+        prompt_h = sum(r.rich(ln, lay.small_font, DIM_INK).get_height()  # as drawn (Arabic is taller)
+                       for ln in r.assets.wrap(tr("open.prompt"), lay.small_font, box.w - 2 * pad)[:3])
+        title_h = self.fit(tr("open.title"), lay.big_font, box.w - 2 * pad, bold=True).get_height()
+        y = box.y + pad + title_h + max(4, round(8 * lay.u)) + prompt_h + ring
         entry_rect = pygame.Rect(box.x + pad, y, box.w - 2 * pad, bh)
         entry = pygame_gui.elements.UITextEntryLine(entry_rect, manager=self.manager)
         entry.set_text_length_limit(ENTRY_LIMIT)
         entry.set_text(self.entry_text)
         self.items.append(Item("entry", "entry", entry_rect, [entry], words=tr("open.prompt")))
-        self.problem_y = entry_rect.bottom + max(10, round(14 * lay.u))
+        self.problem_y = entry_rect.bottom + ring
         self.heading_y = self.problem_y + 2 * small + gap
-        list_top = self.heading_y + small + gap
+        list_top = self.heading_y + small + ring
         by = box.bottom - pad - bh
         row_h = max(bh - round(6 * lay.u), small + 8)
-        self.shown = max(1, (by - pad // 2 - list_top) // (row_h + gap))
+        self.shown = max(1, (by - ring - list_top + gap) // (row_h + gap))
         self.offset = max(0, min(self.offset, len(self.rows) - self.shown))
         for k, entry_ in enumerate(self.rows[self.offset:self.offset + self.shown]):
             i = self.offset + k
