@@ -46,6 +46,5 @@ def hold_data_folder(folder: Path) -> FileLock | None:
 
 def already_open_lines(folder: str) -> list[str]:
     """What the second start says, in the player's language."""
-    from . import i18n
-    return [i18n.tr("instance.open"), i18n.tr("instance.close_first"),
-            i18n.tr("instance.folder", path=folder)]
+    from .text import ltr, tr
+    return [tr("instance.open"), tr("instance.close_first"), tr("instance.folder", path=ltr(folder))]

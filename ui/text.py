@@ -148,3 +148,8 @@ def file_problem(kind: str, message: str | None) -> str | None:
     elif "could not be repaired" in message:
         text += " " + tr("file.not_repaired")
     return text
+
+
+def ltr(path: str) -> str:
+    """A path kept left to right inside a sentence of either language (its slashes stay put)."""
+    return f"\u200e{path}\u200e"

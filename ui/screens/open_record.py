@@ -25,17 +25,12 @@ from ..records import OpenError, looks_like_deal, open_path, open_text
 from ..render import DIM_INK, GOLD
 from ..review_model import ReviewSource
 from ..review_view import MISTAKE
-from ..text import tr
+from ..text import ltr, tr
 from .base import Item, Screen, mirrored
 from .review import ReviewHost, ReviewScreen
 
 ENTRY_LIMIT = 2000
 """Characters the field takes: a deal's notation is a few hundred."""
-
-
-def ltr(path: str) -> str:
-    """A path kept left to right inside a sentence of either language (its slashes stay put)."""
-    return f"\u200e{path}\u200e"
 
 
 def problem_words(e: OpenError) -> str:
