@@ -336,7 +336,7 @@ def read_log(path: str, header: dict[str, object]) -> list[MatchResult]:
     except (ValueError, RecursionError):
         raise LogError("not an arena log (its first line is not JSON)") from None
     if first != header:
-        raise LogError(f"it holds another experiment ({first}); use a new file for {header}")
+        raise LogError(f"it holds another experiment ({str(first)[:200]}); use a new file for {header}")
     done: list[MatchResult] = []
     for n, line in enumerate(lines[1:], start=2):
         try:
