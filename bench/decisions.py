@@ -2,7 +2,7 @@
 
     python bench/decisions.py --out before.jsonl                 # record (run on the old code)
     python bench/decisions.py --compare before.jsonl             # record again and diff (the new code)
-    python bench/decisions.py --positions 20 --compare before.jsonl   # a quick check: the first 20
+    python bench/decisions.py --out after.jsonl; python bench/decisions.py --diff before.jsonl after.jsonl
 
 A refactor that must not change behaviour is checked with this: for a fixed iteration budget
 (no time cap) and seed, each agent (random, heuristic, every level) must choose the same action,
@@ -15,17 +15,19 @@ goes, so a partial record compares on the positions it has.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
 import time
 from dataclasses import replace
-from typing import Any
+from typing import Any, TextIO
 
 from ai.agent import RandomAgent
 from ai.coach import COACH_CONFIG, call_values, forced_values
 from ai.heuristic import HeuristicAgent, heuristic_play
-from ai.ismcts import LEVEL_CONFIGS, ISMCTSAgent
+from ai.ismcts import ISMCTSAgent
+from ai.levels import LEVEL_CONFIGS
 from game import BUILD
 from game.actions import action_str
 from game.notation import to_notation
@@ -40,6 +42,8 @@ COACH_EVERY = 4
 def positions(count: int, rules: Rules) -> list[tuple[RoundState, int]]:
     """(state, seat to move) reached by seeded random play, in fixed phase quotas."""
     quota = {k: v * count // 200 for k, v in PHASE_QUOTA.items()}
+    if rules.belote:  # no projects to declare, and random play seldom doubles
+        del quota["declare"], quota["doubling"]
     quota["playing"] += count - sum(quota.values())
     out: list[tuple[RoundState, int]] = []
     i = 0
@@ -103,6 +107,33 @@ def record_one(preset: str, k: int, s: RoundState, seat: int, levels: list[str])
     return row
 
 
+def read_record(path: str) -> dict[tuple[str, int], dict[str, Any]]:
+    rows: dict[tuple[str, int], dict[str, Any]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.endswith("\n"):  # a line still being written is left out
+                row = json.loads(line)
+                rows[row["preset"], row["index"]] = row
+    return rows
+
+
+def diff_records(before_path: str, after_path: str) -> int:
+    before, after = read_record(before_path), read_record(after_path)
+    both = sorted(set(before) & set(after))
+    diffs = 0
+    for key in both:
+        a, b = before[key], after[key]
+        for field in sorted(set(a) | set(b)):
+            if a.get(field) != b.get(field):
+                diffs += 1
+                print(f"{key[0]} position {key[1]} [{field}]: before {a.get(field)!r}\n"
+                      f"    after {b.get(field)!r}")
+    per = {p: sum(1 for k in both if k[0] == p) for p in sorted({k[0] for k in both})}
+    print(f"{len(both)} positions compared ({', '.join(f'{p} {n}' for p, n in per.items())}): "
+          f"{diffs} difference(s)")
+    return 1 if diffs or not both else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--positions", type=int, default=100, help="positions per preset")
@@ -110,16 +141,23 @@ def main() -> int:
     ap.add_argument("--levels", default=",".join(LEVEL_CONFIGS))
     ap.add_argument("--out", help="write the record to this file (one JSON line a position)")
     ap.add_argument("--compare", help="compare with a record written before")
+    ap.add_argument("--diff", nargs=2, metavar=("BEFORE", "AFTER"),
+                    help="compare two records on the positions both have (records nothing)")
     args = ap.parse_args()
+    if args.diff:
+        return diff_records(*args.diff)
     levels = [x for x in args.levels.split(",") if x]
     before: dict[tuple[str, int], dict[str, Any]] = {}
     if args.compare:
-        with open(args.compare, encoding="utf-8") as f:
-            for line in f:
-                row = json.loads(line)
-                before[row["preset"], row["index"]] = row
+        before = read_record(args.compare)
     print(f"build: {BUILD}", file=sys.stderr)
-    out = open(args.out, "w", encoding="utf-8") if args.out else None
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(open(args.out, "w", encoding="utf-8")) if args.out else None
+        return run(args, levels, before, out)
+
+
+def run(args: argparse.Namespace, levels: list[str], before: dict[tuple[str, int], dict[str, Any]],
+        out: TextIO | None) -> int:
     start = time.perf_counter()
     done = compared = diffs = 0
     presets = [x for x in args.presets.split(",") if x]
@@ -142,11 +180,10 @@ def main() -> int:
                         diffs += 1
                         print(f"{preset} position {k} [{key}]: before {old.get(key)!r}\n"
                               f"    after {row.get(key)!r}")
-        print(f"\r{k + 1} per preset ({time.perf_counter() - start:.0f} s)", end="",
-              file=sys.stderr, flush=True)
+        if done and done % len(presets) == 0:
+            print(f"\r{done} positions ({time.perf_counter() - start:.0f} s)", end="",
+                  file=sys.stderr, flush=True)
     print(f"\n{done} positions in {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    if out is not None:
-        out.close()
     if args.compare:
         print(f"{compared} positions compared ({len(before)} in the record): {diffs} difference(s)")
         return 1 if diffs or compared == 0 else 0

@@ -21,7 +21,8 @@ from dataclasses import replace
 from typing import Any
 
 from ai.heuristic import HeuristicAgent
-from ai.ismcts import LEVEL_CONFIGS, ISMCTSAgent
+from ai.ismcts import ISMCTSAgent
+from ai.levels import LEVEL_CONFIGS
 from game.phase import Phase
 from game.state import RoundState
 

@@ -11,7 +11,7 @@ import pytest
 
 import ai.playnet as playnet
 from ai.playnet import INPUTS, N_INPUTS, NetLikelihood, Replay, decision_inputs, group_log_probs
-from ai.posterior import NET_FITS, posterior_worlds
+from ai.posterior import posterior_worlds
 from ai.sampler import WorldSampler
 from bench.positions import heuristic_hand, random_positions
 from game.actions import card_of, is_card
@@ -176,7 +176,7 @@ def test_worlds_weighed_by_the_network_reproduce_the_observation() -> None:
         seat = state.to_move()
         assert seat is not None
         obs = state.observation(seat)
-        post = posterior_worlds(obs, random.Random(seat), 30, 0.25, fit=max(NET_FITS))
+        post = posterior_worlds(obs, random.Random(seat), 30, 0.25)
         assert len(post.weights) == len(post.states) and post.total > 0
         weighted += post.ess < len(post.states) - 1e-9
         for st in post.states[:3]:
