@@ -30,7 +30,7 @@ from game.cards import ACE, JACK, KING, NINE, QUEEN, TEN, rank_of, suit_of, team
 from game.contract import Contract
 from game.projects import best_split, has_project
 
-# Thresholds, in tricks. Tuned by self-play (see docs/ai.md).
+# Thresholds, in tricks. Tuned by self-play (see docs/strength.md).
 HOKUM_BID = 2.55
 SUN_BID = 2.8
 SUN_OVER_PARTNER = 3.6
@@ -41,7 +41,7 @@ FOUR_AT = 5.6
 GAHWA_AT = 7.0
 BELOTE_TAKE = 2.45
 """Classic Belote: take the buying card's suit (round 1) with this strength, another suit in round
-2 with BELOTE_TAKE + 0.2. Tuned by self-play (docs/ai.md): bidding at 2.8 lost about 4 points a
+2 with BELOTE_TAKE + 0.2. Tuned by self-play (docs/strength.md): bidding at 2.8 lost about 4 points a
 hand to bidding at 2.25-2.55."""
 
 

@@ -74,7 +74,8 @@ _SWITCHES: dict[str, tuple[str, str, str]] = {
     "play": ("search_cards", "search", "rules"), "opp": ("model_opponents", "1", "0"),
 }
 """Budget keys that switch a part: the field, the value that turns it on, the one that turns it off."""
-BUDGET_KEYS = ("iters", "iterations", *_NUMBERS, *_SWITCHES)
+PARSED_KEYS = ("iters", "iterations", *_NUMBERS, *_SWITCHES)
+"""Every key `parse_budget` reads (ai/registry.py says which a file or a tool may use)."""
 
 
 def parse_budget(text: str) -> SearchConfig:

@@ -5,7 +5,7 @@ both teams, each seeing every card: the hand's final score as `game.scoring.sett
 (rounding, Kaboot, projects, Baloot, the last-trick bonus, the raise), North-South minus
 East-West in game points; under Gahwa (the hand decides the match) +-GAHWA_VALUE. North-South
 maximise, East-West minimise. The Expert averages these values over its weighted worlds once
-few cards are left (ai/expert.py); docs/ai.md gives the nodes per second and the time per world
+few cards are left (ai/endgame.py); docs/strength.md gives the nodes per second and the time per world
 by cards left, which chose that depth.
 
 Speed comes from three standard devices, none of which changes the value (a test compares

@@ -3,7 +3,7 @@
     python -m lab.openhand --against "ismcts:hard,iters=3000,worlds=400" --deals 300 \\
         --workers 2 --log openhand-hard.jsonl          # resumable; --report prints the figures
 
-The open-hand player (`OpenHandAgent`, here in bench/ only: the registry cannot name it and the
+The open-hand player (`OpenHandAgent`, here in lab/ only: the registry cannot name it and the
 game never offers it) makes every decision with the Expert's search and budget (`OPEN_BUDGET`), but its only
 world is the true deal: the card play searches the real hands (the endgame is solved exactly in
 that one world) and the calls simulate the real deal, the undealt cards in their real order

@@ -13,8 +13,9 @@ where only A won, -1 where only B won, 0 where both or neither did, so the mean 
 win rate minus B's on the same deal sequences, with its 95% interval.
 
 `--close M` keeps only the deals before which A's lead was within M points in both matches:
-a match is won or lost where it is close (python -m bench.match_edge), and a side far behind
-gambles, so the deals of decided matches say more about the loser's gambles than the players.
+a match is won or lost where it is close (bench/match_edge.py, git tag pilot/equity-fit), and
+a side far behind gambles, so the deals of decided matches say more about the loser's gambles
+than the players.
 """
 
 from __future__ import annotations
