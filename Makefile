@@ -8,7 +8,7 @@ SOURCES := $(wildcard game/*.py ai/*.py)
 NODE_DIR := $(VENV)/node
 WORKFLOWS := $(wildcard .github/workflows/*.yml)
 
-.PHONY: run test lint lint-workflows typecheck unit native bench clean
+.PHONY: run test lint lint-workflows typecheck unit native bench lab-test playnet-weights clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,22 @@ unit: $(VENV)/.dev $(VENV)/.node native
 
 bench: $(VENV)/.runtime native
 	$(BIN)/python bench/engine.py
+
+# The tests of the experiments in lab/ (not part of `make test`: lab/ is not shipped).
+lab-test: $(VENV)/.dev native
+	$(BIN)/python -m pytest -q lab/tests
+
+# The play networks' weights made again (hours of CPU): the card decisions of Hard and of the
+# HeuristicAgent in self-play (lab/playdata.py), then each network fitted to its own
+# (lab/playnet_fit.py), written to ai/data/playnets.npz; put the SHA-256 it prints in
+# ai/playnet.py WEIGHTS_SHA256.
+PLAYDATA := build/playdata
+playnet-weights: $(VENV)/.runtime native
+	mkdir -p $(PLAYDATA)
+	$(BIN)/python -m lab.playdata --agent ismcts:hard --hands 620 --seed 31 --out $(PLAYDATA)/hard.jsonl
+	$(BIN)/python -m lab.playdata --agent heuristic --hands 1100 --seed 41 --out $(PLAYDATA)/heuristic.jsonl
+	$(BIN)/python -m lab.playnet_fit $(PLAYDATA)/hard.jsonl --l2 0.001 --write ai/data/playnets.npz --name hard
+	$(BIN)/python -m lab.playnet_fit $(PLAYDATA)/heuristic.jsonl --l2 0.0001 --write ai/data/playnets.npz --name heuristic
 
 clean:
 	$(BIN)/python tools/build_native.py --clean 2>/dev/null || true

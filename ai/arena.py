@@ -58,7 +58,7 @@ class MatchResult:
     played both ways with the same contract differs only by the card play."""
     deal_points: list[tuple[int, int]] = field(default_factory=list)
     """For every deal in order, the points it gave North-South and East-West ((0, 0) when thrown
-    in): what `python -m bench.hand_outcomes` fits the match-win chance to ('[]' in older logs)."""
+    in): what the retired bench/hand_outcomes.py (git tag pilot/equity-fit) counted ('[]' in older logs)."""
     code: str = ""
     """The code that played the match: the digest of the game/ and ai/ sources (`code_digest`;
     '' in logs written before it was recorded)."""

@@ -42,19 +42,20 @@ from game.phase import Phase
 from game.state import RoundState
 from game.worlds import InconsistentWorld, build_world
 
+from .call_likelihood import CallModel, weighted_deals
 from .calls import finish_calls
-from .config import SearchConfig, SearchKind, level_config
+from .config import SearchConfig, SearchKind
 from .equity import equity_after, match_equity
 from .hints import HintReason, card_plan, reason_of
-from .inference import CallModel, weighted_deals
 from .ismcts import ISMCTSAgent, Node, WorldPool, _backup, _descend, decision_rng, reward_scale
+from .levels import EXPERT
 from .policy import rollout
 from .posterior import PosteriorWorlds, posterior_worlds
 from .sampler import SamplerError, WorldSampler
 
-COACH_LEVEL = "expert"
+COACH_LEVEL = EXPERT
 """The level whose move the coach prefers, and whose worlds value the moves (the one switch)."""
-COACH_CONFIG: SearchConfig = replace(level_config(COACH_LEVEL), name="coach", time_limit=None)
+COACH_CONFIG: SearchConfig = replace(COACH_LEVEL.config, name="coach", time_limit=None)
 """The engine's search, by iterations only (no time cap), so a verdict is reproducible."""
 CARD_EVAL_ITERATIONS = 1500
 """Iterations of the forced-first-move search, for each of the two cards compared."""
@@ -179,8 +180,7 @@ def forced_values(obs: Observation, moves: tuple[Action, ...], iterations: int, 
     pool: WorldPool | PosteriorWorlds
     if cfg.play_model:  # the Expert's worlds: weighed by what the other seats played and called
         pool = posterior_worlds(obs, world_rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch,
-                                silent=cfg.silent_projects, fit=cfg.play_fit,
-                                call_fit=cfg.call_fit)
+                                silent=cfg.silent_projects)
     else:
         pool = WorldPool(obs, cfg, None)
     worlds = [pool.world(world_rng) for _ in range(iterations)]

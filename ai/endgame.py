@@ -17,17 +17,14 @@ import time
 
 from game.cards import team_of
 
-from .matchplay import MICRO, MatchValue
 from .posterior import PosteriorWorlds
 from .solver import GAHWA_VALUE, Solver
 
 
 def endgame_values(worlds: PosteriorWorlds, seat: int, count: int, rng: random.Random,
-                   deadline: float | None = None,
-                   match: MatchValue | None = None) -> dict[int, list[float]]:
+                   deadline: float | None = None) -> dict[int, list[float]]:
     """The exact value of each legal card for the seat's team in each of `count` worlds drawn
-    by weight (game points; under Gahwa 1 for winning the match, 0 for losing it; with `match`,
-    the match equity after the hand in game-point equivalents, ai/matchplay.py), the worlds in
+    by weight (game points; under Gahwa 1 for winning the match, 0 for losing it), the worlds in
     the same order for every card (fewer worlds once `deadline` has passed)."""
     sign = 1 if team_of(seat) == 0 else -1
     gahwa = worlds.template.raise_level == 5
@@ -39,16 +36,12 @@ def endgame_values(worlds: PosteriorWorlds, seat: int, count: int, rng: random.R
         k = worlds.pick(rng)
         values = solved.get(k)
         if values is None:
-            solver = Solver() if match is None else Solver(match.solver_value)
-            values = solver.move_values(worlds.states[k].copy())
+            values = Solver().move_values(worlds.states[k].copy())
             solved[k] = values
         for card, v in values.items():
-            if match is not None:
-                x = sign * match.points(v / MICRO)
-            else:
-                x = float(sign * v)
-                if gahwa:
-                    x = (x / GAHWA_VALUE + 1.0) / 2.0
+            x = float(sign * v)
+            if gahwa:
+                x = (x / GAHWA_VALUE + 1.0) / 2.0
             samples.setdefault(card, []).append(x)
     return samples
 

@@ -1,6 +1,6 @@
 """HeuristicAgent: a rule-based player for every decision, the way a sound club player plays.
 
-Bidding and doubling come from hand-strength estimates (ai/evaluate.py). In the card play it
+Bidding and doubling come from hand-strength estimates (ai/call_rules.py). In the card play it
 keeps track of the cards out and of what each seat is known not to hold, cashes sure winners
 (Aces, Ekka), draws trumps when its side holds the top trump, returns its partner's suit, does
 not trump a trick its partner is sure to win, throws points onto a partner's winning trick,
@@ -21,7 +21,7 @@ from game.ranking import POINTS, STRENGTH, STRONGER
 
 from . import cardsense
 from .agent import RULE_SETS, with_announcement
-from .evaluate import decide_call
+from .call_rules import decide_call
 
 Reason = str
 """A code for why a rule chose a card; RULE_TEXT gives its English words (a UI translates it)."""

@@ -14,9 +14,10 @@ from game.cards import SUIT_SYMBOLS, card_str, cards_in
 from game.observation import Observation
 from game.ranking import NO_TRUMP, POINTS, STRENGTH
 
-from .config import SearchConfig, SearchKind, SearchResult, level_config
+from .config import SearchConfig, SearchKind, SearchResult
 from .heuristic import RULE_TEXT, heuristic_play
 from .ismcts import ISMCTSAgent
+from .levels import level_config
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,12 @@ adds one node, plays the hand out with the playout policy (ai/policy.py) and bac
 result: the hand's game-point difference scaled to [0, 1] for the side that moved (Gahwa: the
 match). The move played is the most visited. One tree per seat (multiple-observer ISMCTS)
 would search the same: every card is played face up, so each seat's tree would branch and update
-alike (bench/observer_trees.py checks it).
+alike (checked once; the script is kept at git tag pilot/observer-trees).
+
+The search is assembled from three parts: how the worlds are drawn and weighed (`draw_worlds`:
+uniform, or the Expert's posterior), how a leaf is valued (`LeafValue`: a playout, finished
+exactly from a few cards for the Expert) and how the other seats move in the tree
+(`other_seats`: by UCB1, or the Expert's opponents by the play networks).
 
 Calls (bids, doubling, lock, Triple/Four/Gahwa) are chosen by simulation in ai/calls.py.
 Budgets are iterations and seconds; a decision is driven by a random.Random seeded from the
@@ -30,30 +35,21 @@ from game.phase import Phase
 from game.rules import Rules
 
 from .agent import RULE_SETS, plain_cards, with_announcement
+from .call_likelihood import CallModel, weighted_deals
 from .calls import search_call
-from .config import (
-    LEVEL_CONFIGS,
-    SearchConfig,
-    SearchKind,
-    SearchResult,
-    level_config,
-    parse_budget,
-    points_scale,
-)
+from .config import SearchConfig, SearchKind, SearchResult, points_scale
 from .conventions import readable
 from .endgame import endgame_values, paired_advantage
 from .heuristic import heuristic_call, heuristic_play
-from .inference import CallModel, weighted_deals
-from .leafnet import LEAF_TRICKS, applies, leaf_value
-from .matchplay import MICRO, MatchValue, match_value
+from .levels import MEDIUM
 from .policy import policy_card, rollout
-from .posterior import NET_FITS, PosteriorWorlds, posterior_worlds
+from .posterior import PosteriorWorlds, posterior_worlds
 from .sampler import SamplerError, WorldSampler
+from .seat_models import SeatModels
 from .solver import Solver, cards_left
-from .treemodel import TREE_NETS, SeatModels
 
-__all__ = ["LEVEL_CONFIGS", "ISMCTSAgent", "SearchConfig", "SearchKind", "SearchResult",
-           "decision_rng", "level_config", "parse_budget", "search_play"]
+__all__ = ["ISMCTSAgent", "SearchConfig", "SearchKind", "SearchResult", "decision_rng",
+           "search_play"]
 
 
 def reward_scale(contract: Contract, rules: Rules, belote_scale: float = 200.0) -> float:
@@ -86,7 +82,7 @@ MAX_POOL = 1024
 
 class WorldPool:
     """Deals for the search: a fresh one per iteration while they are cheap; when the calls
-    weigh them, a pool drawn once from their posterior (ai/inference.py) and reused; under
+    weigh them, a pool drawn once from their posterior (ai/call_likelihood.py) and reused; under
     declared projects, the deals drawn so far are reused once they grow dear."""
 
     def __init__(self, obs: Observation, cfg: SearchConfig, deadline: float | None) -> None:
@@ -126,57 +122,34 @@ class WorldPool:
 
 
 def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
-             expand_prior: bool, follow: int = 0, eps: float = 0.0, bias: float = 0.0,
-             models: SeatModels | None = None, sample: bool = False,
-             soft: float = 0.0) -> list[Node]:
+             expand_prior: bool, others: SeatModels | None = None) -> list[Node]:
     """Walk the tree by UCB1 over the moves legal in this world, adding one new node; the path.
-    The seats in the bit mask `follow` play the playout policy's card instead, or with `models`
-    the card their model finds most likely, or with `sample` one drawn from its probabilities (no
-    new node is counted for them; where the model declines, below its gate, they are searched);
-    with `bias`, the seats other than the observer's favour the policy's card by
-    bias / (visits + 1); with `models` and `soft`, the seats of `follow` are searched, their
-    model's most likely card expanded first and each card favoured by soft x its probability /
-    (visits + 1)."""
-    observer = st.to_move()
+    With `others`, the seats it models play the card it finds most likely (no new node is
+    counted for them; where it declines, below its gate, they are searched like the others)."""
     node = root
     path: list[Node] = []
     log, sqrt = math.log, math.sqrt
-    if models is not None:
-        models.begin(st)
+    if others is not None:
+        others.begin(st)
     while st.done < 8:
         legal = st.legal()
         children = node.children
-        mover = st.to_move()
-        card = -1
-        prior: dict[int, float] | None = None
-        if soft and models is not None and follow >> mover & 1:
-            prior = models.prior(id(node), legal)
-        elif follow >> mover & 1:
-            if models is not None:
-                card = models.card(id(node), legal, rng.random() if sample else -1.0)
-            else:
-                card = policy_card(st, legal, rng.random(), eps)
-        if card >= 0:
-            child = children.get(card)
-            if child is None:
-                child = children[card] = Node(team_of(mover))
-                node.tried |= 1 << card
-            node = child
-            if models is not None:
-                models.play(card)
-            else:
-                st.play(card)
-            path.append(node)
-            continue
+        if others is not None and others.follows >> st.to_move() & 1:
+            card = others.card(id(node), legal)
+            if card >= 0:
+                child = children.get(card)
+                if child is None:
+                    child = children[card] = Node(team_of(st.to_move()))
+                    node.tried |= 1 << card
+                node = child
+                others.play(card)
+                path.append(node)
+                continue
         untried = legal & ~node.tried
         if untried:
-            first = -1
-            if prior is not None:  # the model's most likely untried card
-                first = max((c for c in prior if untried >> c & 1), key=prior.__getitem__)
-            path.append(_expand(node, st, legal, untried, rng, expand_prior, first))
+            path.append(_expand(node, st, legal, untried, rng, expand_prior))
             break
         best_card, best_u = -1, -1.0
-        favoured = policy_card(st, legal, 1.0, 0.0) if bias and mover != observer else -1
         m = legal
         while m:
             low = m & -m
@@ -185,15 +158,11 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
             ch = children[c]
             ch.avail += 1
             u = ch.total / ch.visits + c_explore * sqrt(log(ch.avail) / ch.visits)
-            if c == favoured:
-                u += bias / (ch.visits + 1)
-            elif prior is not None:
-                u += soft * prior[c] / (ch.visits + 1)
             if u > best_u:
                 best_card, best_u = c, u
         node = children[best_card]
-        if models is not None:
-            models.play(best_card)
+        if others is not None:
+            others.play(best_card)
         else:
             st.play(best_card)
         path.append(node)
@@ -201,9 +170,9 @@ def _descend(root: Node, st: CardPlay, rng: random.Random, c_explore: float,
 
 
 def _expand(node: Node, st: CardPlay, legal: int, untried: int, rng: random.Random,
-            prior: bool, first: int = -1) -> Node:
-    card = first
-    if card < 0 and prior and not node.tried:  # the playout policy's choice is tried first
+            prior: bool) -> Node:
+    card = -1
+    if prior and not node.tried:  # the playout policy's choice is tried first
         card = policy_card(st, legal, 1.0, 0.0)
     if card < 0 or not untried >> card & 1:
         card = nth_card(untried, int(rng.random() * untried.bit_count()))
@@ -225,11 +194,8 @@ def _points_reward(v: float, scale: float) -> float:
     return 0.0 if r0 < 0.0 else (1.0 if r0 > 1.0 else r0)
 
 
-def _reward(st: CardPlay, scale: float, gahwa: bool, mv: MatchValue | None) -> float:
-    """The finished hand's result for North-South, in [0, 1] (under match play, their match
-    equity after it)."""
-    if mv is not None:
-        return mv.equity(st)
+def _reward(st: CardPlay, scale: float, gahwa: bool) -> float:
+    """The finished hand's result for North-South, in [0, 1]."""
     r = st.outcome()
     if gahwa:
         return 1.0 if r[3] == 0 else 0.0
@@ -242,70 +208,84 @@ def _backup(path: list[Node], r0: float) -> None:
         n.total += r0 if n.team == 0 else 1.0 - r0
 
 
-def _leaf_reward(st: CardPlay, rng: random.Random, eps: float, solve_at: int, scale: float,
-                 gahwa: bool, mv: MatchValue | None, net: bool = False) -> float:
-    """Play out with the policy until `solve_at` cards are left, then solve exactly: the
-    result for North-South in [0, 1]. `net`: stop at the value network's trick instead where
-    the playout passes through it (ai/leafnet.py)."""
-    hands = st.hands
-    if net and st.done <= LEAF_TRICKS:
-        while st.done < LEAF_TRICKS or st.trick:
-            st.play(policy_card(st, st.legal(), rng.random(), eps))
-        if applies(st):
-            return _points_reward(leaf_value(st), scale)
-    while st.done < 8 and (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > solve_at:
-        st.play(policy_card(st, st.legal(), rng.random(), eps))
-    if st.done == 8:
-        return _reward(st, scale, gahwa, mv)
-    if mv is not None:
-        return Solver(mv.solver_value).value(st) / MICRO
-    v = Solver().value(st)
-    if gahwa:
-        return 1.0 if v > 0 else 0.0
-    return _points_reward(v, scale)
+class LeafValue:
+    """How a leaf is valued: the hand played out by the playout policy (ai/policy.py) and, once
+    at most `solve_at` cards are left (0: never), finished exactly (ai/solver.py); the result for
+    North-South in [0, 1]."""
+
+    __slots__ = ("eps", "gahwa", "scale", "solve_at")
+
+    def __init__(self, eps: float, solve_at: int, scale: float, gahwa: bool) -> None:
+        self.eps = eps
+        self.solve_at = solve_at
+        self.scale = scale
+        self.gahwa = gahwa
+
+    def value(self, st: CardPlay, rng: random.Random) -> float:
+        if self.solve_at and st.done < 8:
+            hands = st.hands
+            while st.done < 8 and (hands[0] | hands[1] | hands[2] | hands[3]).bit_count() > self.solve_at:
+                st.play(policy_card(st, st.legal(), rng.random(), self.eps))
+            if st.done < 8:
+                v = Solver().value(st)
+                if self.gahwa:
+                    return 1.0 if v > 0 else 0.0
+                return _points_reward(v, self.scale)
+        elif st.done < 8:
+            rollout(st, rng, self.eps)
+        return _reward(st, self.scale, self.gahwa)
 
 
-def leaf_result(st: CardPlay, rng: random.Random, cfg: SearchConfig, scale: float, gahwa: bool,
-                mv: MatchValue | None) -> float:
-    """An iteration's result for North-South in [0, 1] from the position its descent reached:
-    the playout (finished exactly from `cfg.leaf_solve` cards, or the leaf network's value)."""
-    if cfg.leaf_solve and st.done < 8:
-        return _leaf_reward(st, rng, cfg.rollout_eps, cfg.leaf_solve, scale, gahwa, mv,
-                            cfg.leaf_net and mv is None)
-    if st.done < 8:
-        rollout(st, rng, cfg.rollout_eps)
-    return _reward(st, scale, gahwa, mv)
+Worlds = WorldPool | PosteriorWorlds
+"""How the worlds are drawn and weighed: uniformly from what the seat knows (WorldPool, the
+prior) or from the posterior of what the other seats did (ai/posterior.py, the Expert's)."""
+
+
+def draw_worlds(obs: Observation, cfg: SearchConfig, rng: random.Random,
+                deadline: float | None) -> Worlds:
+    if cfg.play_model:
+        return posterior_worlds(obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch,
+                                silent=cfg.silent_projects)
+    return WorldPool(obs, cfg, deadline)
+
+
+def other_seats(obs: Observation, cfg: SearchConfig, worlds: Worlds) -> SeatModels | None:
+    """How the other seats move in the tree: all searched by UCB1 (None), or the opponents
+    playing the play networks' likely card (the Expert; with the evidence about each seat from
+    the posterior's deals where there are some)."""
+    if not cfg.model_opponents:
+        return None
+    follows = 1 << (obs.seat + 1 & 3) | 1 << (obs.seat + 3 & 3)
+    if isinstance(worlds, PosteriorWorlds):
+        return SeatModels(obs, follows, [w.hands for w in worlds.states], worlds.evidence,
+                          gate=cfg.tree_gate)
+    return SeatModels(obs, follows, [], gate=cfg.tree_gate)  # no weighed deals: even mix
 
 
 def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
                 known: PosteriorWorlds | None = None) -> SearchResult:
-    """ISMCTS over the card play from the observer's position (the observer is to play a card);
-    with `cfg.play_model`, over weighted worlds, and solved exactly near the end (the Expert).
-    `known`: search these worlds instead (bench/openhand.py: the one true deal)."""
+    """ISMCTS over the card play from the observer's position (the observer is to play a card),
+    assembled from its parts: the worlds (`draw_worlds`), the other seats' moves (`other_seats`)
+    and the leaf value (`LeafValue`); with weighed worlds, the endgame solved exactly (the
+    Expert). `known`: search these worlds instead (lab/openhand.py: the one true deal)."""
     start = time.perf_counter()
     contract = obs.contract
     assert contract is not None
     deadline = None if cfg.time_limit is None else start + cfg.time_limit
     scale = reward_scale(contract, obs.rules, cfg.belote_scale)
     gahwa = contract.raise_level == 5
-    mv = match_value(obs.match_scores, obs.rules, scale, gahwa, cfg.match_play)
-    if cfg.play_model or known is not None:
-        post = known if known is not None else posterior_worlds(
-            obs, rng, cfg.candidates, cfg.min_ess, cfg.call_mismatch, silent=cfg.silent_projects,
-            fit=cfg.play_fit, call_fit=cfg.call_fit)
-        if cfg.solve_cards and cards_left(post.states[0]) <= cfg.solve_cards:
-            samples = endgame_values(post, obs.seat, cfg.solve_worlds, rng, deadline, mv)
-            stats = {c: (len(xs), sum(xs) / len(xs)) for c, xs in samples.items()}
-            best = max(stats, key=lambda c: (stats[c][1], -c))
-            res = SearchResult(best, stats, stats[best][0], time.perf_counter() - start,
-                               SearchKind.PLAY)
-            return _readable_choice(obs, cfg, res, samples)
-        worlds: WorldPool | PosteriorWorlds = post
-    else:
-        worlds = WorldPool(obs, cfg, deadline)
+    worlds = known if known is not None else draw_worlds(obs, cfg, rng, deadline)
+    if isinstance(worlds, PosteriorWorlds) and cfg.solve_cards \
+            and cards_left(worlds.states[0]) <= cfg.solve_cards:
+        samples = endgame_values(worlds, obs.seat, cfg.solve_worlds, rng, deadline)
+        stats = {c: (len(xs), sum(xs) / len(xs)) for c, xs in samples.items()}
+        best = max(stats, key=lambda c: (stats[c][1], -c))
+        res = SearchResult(best, stats, stats[best][0], time.perf_counter() - start,
+                           SearchKind.PLAY)
+        return _readable_choice(obs, cfg, res, samples)
     root = Node(team_of(obs.seat))
-    follow = _policy_seats(obs.seat, cfg.policy_seats)
-    models = _seat_models(obs, cfg, worlds) if follow and cfg.tree_net else None
+    others = other_seats(obs, cfg, worlds)
+    leaf = LeafValue(cfg.rollout_eps, cfg.leaf_solve, scale, gahwa)
     it = 0
     while it < cfg.iterations:
         if deadline is not None and it and (it & 15 == 0 or worlds.filling) \
@@ -315,58 +295,23 @@ def search_play(obs: Observation, cfg: SearchConfig, rng: random.Random,
             break
         it += 1
         st = worlds.world(rng)
-        path = _descend(root, st, rng, cfg.exploration, cfg.prior, follow, cfg.rollout_eps,
-                        cfg.policy_bias, models, cfg.tree_sample, cfg.tree_prior)
-        _backup(path, leaf_result(st, rng, cfg, scale, gahwa, mv))
-    res = root_result(root, obs.seat, scale, gahwa, mv)
+        path = _descend(root, st, rng, cfg.exploration, cfg.prior, others)
+        _backup(path, leaf.value(st, rng))
+    res = root_result(root, obs.seat, scale, gahwa)
     res.iterations, res.seconds = it, time.perf_counter() - start
     return _readable_choice(obs, cfg, res, None) if cfg.readable_margin >= 0 else res
 
 
-def root_result(root: Node, seat: int, scale: float, gahwa: bool,
-                mv: MatchValue | None) -> SearchResult:
+def root_result(root: Node, seat: int, scale: float, gahwa: bool) -> SearchResult:
     """The most visited root move, and every root move's visits and mean (game points for
     `seat`'s side; Gahwa: the chance to win it)."""
     stats: dict[Action, tuple[int, float]] = {}
-    sign = 1.0 if team_of(seat) == 0 else -1.0
     for c, ch in root.children.items():
         mean = ch.total / ch.visits if ch.visits else 0.5
-        if mv is not None:  # the mean is the mover's equity: back to North-South's
-            value = sign * mv.points(mean if sign > 0 else 1.0 - mean)
-        else:
-            value = (mean - 0.5) * 2.0 * scale if not gahwa else mean
+        value = (mean - 0.5) * 2.0 * scale if not gahwa else mean
         stats[c] = (ch.visits, value)
     best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total, -kv[0]))[0]
     return SearchResult(best, stats, kind=SearchKind.PLAY)
-
-
-def _seat_models(obs: Observation, cfg: SearchConfig,
-                 worlds: WorldPool | PosteriorWorlds) -> SeatModels:
-    """The followers' models (ai/treemodel.py), with the evidence about each seat from the
-    posterior's deals (read off its play model when that is the same networks)."""
-    gate = tree_gate(obs, cfg)
-    if isinstance(worlds, PosteriorWorlds):
-        hands = [w.hands for w in worlds.states]
-        same = NET_FITS.get(cfg.play_fit) == TREE_NETS[cfg.tree_net]
-        return SeatModels(obs, cfg.tree_net, hands, worlds.evidence if same else None, gate=gate)
-    return SeatModels(obs, cfg.tree_net, [], gate=gate)  # no weighed deals: even mix
-
-
-def tree_gate(obs: Observation, cfg: SearchConfig) -> float:
-    """The followers' gate for this decision: `sun_tree_gate` in a Sun contract where it is set,
-    otherwise `tree_gate`."""
-    if cfg.sun_tree_gate >= 0 and obs.contract is not None and obs.contract.sun:
-        return cfg.sun_tree_gate
-    return cfg.tree_gate
-
-
-def _policy_seats(seat: int, which: int) -> int:
-    """The bit mask of the seats whose tree moves follow the policy (SearchConfig.policy_seats)."""
-    if which == 1:
-        return 1 << (seat + 1 & 3) | 1 << (seat + 3 & 3)
-    if which == 2:
-        return 15 & ~(1 << seat)
-    return 0
 
 
 def _readable_choice(obs: Observation, cfg: SearchConfig, res: SearchResult,
@@ -423,7 +368,7 @@ class ISMCTSAgent:
     rule_sets = RULE_SETS
 
     def __init__(self, config: SearchConfig | None = None, seed: int = 0) -> None:
-        self.config = config or LEVEL_CONFIGS["medium"]
+        self.config = config or MEDIUM.config
         self.seed = seed
         self.name = f"ismcts:{self.config.name}"
         self.last: SearchResult | None = None

@@ -1,5 +1,5 @@
 """The play model as a small neural network: P(card) for a seat's play from a richer description
-of each legal card than the linear model's (ai/playmodel.py), for the Expert's inference.
+of each legal card, for the Expert's inference (its weights and the networks in its tree).
 
 Each legal card is described by `INPUTS`: what it does in the trick (follows, discards, ruffs,
 wins, wins for sure), its place in its suit (its rank, the cards above it still out, the cards of
@@ -10,8 +10,10 @@ and the situation, shared by every card of the decision (leading, the partner or
 winning, the seat's place in the trick, declaring or defending, Sun, the trick, the points on
 the table, the mover's trumps). A card's score is a linear term plus a one-hidden-layer network
 of the same inputs (the network learns how the situation changes what a feature means); P(card)
-is the softmax of the scores over the legal cards. The weights are fitted to Hard's decisions in
-self-play (bench/playnet_fit.py) and live in ai/playnet_weights.py.
+is the softmax of the scores over the legal cards. Two networks are fitted, one to Hard's
+decisions in self-play and one to the HeuristicAgent's (lab/playnet_fit.py); their weights are
+data, ai/data/playnets.npz, checked against `WEIGHTS_SHA256` when loaded (`make playnet-weights`
+makes the self-play data and fits them again: docs/ai.md).
 
 `NetLikelihood` is the likelihood of the other seats' card plays in many worlds at once: each
 world is replayed in the kernel (the features need the mover's hand there), and all the rows are
@@ -20,17 +22,18 @@ scored by one matrix product.
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
+from game.actions import card_of
 from game.cardplay import CardPlay
 from game.cards import FULL_DECK, SUIT_MASKS
 from game.observation import Observation
 
-from .playmodel import PlayHistory
-from .playnet_weights import NETS
 from .policy import policy_card
 
 INPUTS: Final = (
@@ -59,10 +62,72 @@ Weights = tuple[FloatArray, FloatArray, FloatArray, FloatArray]
 the linear term's weights."""
 
 
-def _weights(name: str) -> Weights:
-    hidden, w1, b1, out, lin = NETS[name]
-    return (np.array(w1, dtype=np.float64).reshape(N_INPUTS, hidden), np.array(b1, dtype=np.float64),
-            np.array(out, dtype=np.float64), np.array(lin, dtype=np.float64))
+WEIGHTS_FILE: Final = Path(__file__).resolve().parent / "data" / "playnets.npz"
+WEIGHTS_SHA256: Final = "78b21521e46cd8abe06522281dca415912f04f69e9239204f41a4082b062e411"
+"""The shipped weights' digest (lab/playnet_fit.py --write prints the new one)."""
+
+
+class WeightsError(ValueError):
+    """The weights file is missing, altered or not what the networks need."""
+
+
+def load_networks(path: Path = WEIGHTS_FILE, digest: str | None = WEIGHTS_SHA256
+                  ) -> tuple[dict[str, Weights], dict[str, str]]:
+    """The networks by name and how each was fitted, from an .npz of plain arrays ("NAME/w1",
+    "NAME/b1", "NAME/out", "NAME/lin", "NAME/note"; no pickles); `digest`: the file's expected
+    SHA-256 (None: not checked)."""
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise WeightsError(f"cannot read the play networks' weights {path}: {e}") from None
+    if digest is not None and hashlib.sha256(raw).hexdigest() != digest:
+        raise WeightsError(f"{path} is not the weights this version ships (SHA-256 differs)")
+    nets: dict[str, Weights] = {}
+    notes: dict[str, str] = {}
+    with np.load(path, allow_pickle=False) as data:
+        for name in sorted({key.split("/")[0] for key in data.files}):
+            w1, b1, out, lin = (np.asarray(data[f"{name}/{k}"], dtype=np.float64)
+                                for k in ("w1", "b1", "out", "lin"))
+            hidden = len(b1)
+            if w1.shape != (N_INPUTS, hidden) or out.shape != (hidden,) or lin.shape != (N_INPUTS,):
+                raise WeightsError(f"{path}: network {name!r} has the wrong shape for "
+                                   f"{N_INPUTS} inputs")
+            nets[name] = (w1, b1, out, lin)
+            notes[name] = str(data[f"{name}/note"])
+    return nets, notes
+
+
+class PlayHistory:
+    """The card play of the hand so far as one seat saw it, to be replayed in a world (a deal of
+    the hidden cards): the contract, the first leader, and every card in order with its seat."""
+
+    def __init__(self, obs: Observation) -> None:
+        c = obs.contract
+        assert c is not None
+        self.seat = obs.seat
+        self.trump, self.locked = c.trump, c.locked
+        self.declarer_team, self.raise_level = c.declarer_team, c.raise_level
+        self.classic = obs.rules.belote
+        pb = obs.play_base
+        if pb is not None:
+            self.leader = pb.leader
+        else:
+            self.leader = obs.tricks[0][0] if obs.tricks else obs.trick_leader
+        self.played_by = obs.played_by
+        self.plays = [(seat, card_of(a)) for seat, a in obs.history if card_of(a) >= 0]
+        self.scored = sum(1 for seat, _ in self.plays if seat != obs.seat)
+
+    @property
+    def active(self) -> bool:
+        """Some other seat has played a card."""
+        return self.scored > 0
+
+    def start(self, hands: list[int]) -> CardPlay:
+        """The card play from its first card in the world `hands` (the current holdings; the
+        cards played are added back)."""
+        start = [hands[s] | self.played_by[s] for s in range(4)]
+        return CardPlay.start(self.trump, self.locked, self.declarer_team, self.raise_level,
+                              self.leader, start, classic=self.classic)
 
 
 class Replay:
@@ -260,7 +325,7 @@ class NetLikelihood:
 
 def decision_inputs(obs: Observation, hands: list[int]) -> tuple[list[float], list[int]]:
     """The inputs of the decision of the seat to move in `obs` in the world `hands` (the current
-    holdings), and its legal cards: for fitting (bench/playnet_fit.py)."""
+    holdings), and its legal cards: for fitting (lab/playnet_fit.py)."""
     h = PlayHistory(obs)
     r = Replay(h.start(hands))
     for _seat, card in h.plays:
@@ -270,5 +335,8 @@ def decision_inputs(obs: Observation, hands: list[int]) -> tuple[list[float], li
     return rows, cards
 
 
-NETWORKS: Final[dict[str, Weights]] = {name: _weights(name) for name in NETS}
+NETWORKS, NOTES = load_networks()
 """The fitted networks by name: "hard" (fitted to Hard's play), "heuristic" (the HeuristicAgent's)."""
+PLAY_NETWORKS: Final = ("hard", "heuristic")
+"""The networks the Expert reads the other seats by, mixed per seat by how well each explains its
+plays (ai/posterior.py, ai/seat_models.py)."""

@@ -2,8 +2,8 @@
 
 `PosteriorWorlds` draws `candidates` deals from the exact uniform sampler (ai/sampler.py, so
 every one reproduces the observation exactly) and gives each the likelihood of the other seats'
-public actions in that deal: their card plays under the play model (ai/playmodel.py) times their
-calls under the rule-based call model (ai/inference.py), times their silence in the first trick
+public actions in that deal: their card plays under the play networks (ai/playnet.py) times
+their calls under the rule-based call model (ai/call_likelihood.py), times their silence in the first trick
 (`SilentProjects`: a seat that declared nothing but holds projects in the deal chose not to).
 Each search iteration then takes one deal with probability proportional to its weight
 (importance resampling), so the search sees the deals in which the observed play looks natural
@@ -25,15 +25,9 @@ from dataclasses import dataclass
 from game.cardplay import CardPlay
 from game.observation import Observation
 
-from .inference import CallModel
-from .playmodel import PlayLikelihood
-from .playnet import NETWORKS, NetLikelihood
+from .call_likelihood import CallModel
+from .playnet import NETWORKS, PLAY_NETWORKS, NetLikelihood
 from .sampler import SamplerError, WorldSampler
-
-NET_FITS: dict[int, tuple[str, ...]] = {3: ("hard",), 4: ("heuristic",), 5: ("hard", "heuristic")}
-"""The play model's fit numbers (`SearchConfig.play_fit`, `fit=N`) that are networks of
-ai/playnet.py: Hard's, the HeuristicAgent's, and an even mixture of the two (1 is the linear
-model of ai/playmodel.py; 2 was a linear fit with more features, no better, dropped)."""
 
 
 def effective_size(weights: list[float]) -> float:
@@ -105,7 +99,7 @@ class PosteriorWorlds:
         self.total = total
         self.ess = effective_size(weights)
         self.evidence: list[list[float]] | None = None
-        """Per seat, per network of the play model's fit: how well it explains the seat's plays."""
+        """Per seat, per play network: how well it explains the seat's plays."""
 
     @property
     def filling(self) -> bool:
@@ -130,38 +124,27 @@ class Candidates:
     calls: list[float]
     silence: list[float]
     evidence: list[list[float]] | None = None
-    """Per seat, per network of a network fit: how well it explains the seat's plays."""
+    """Per seat, per play network: how well it explains the seat's plays."""
 
 
-def play_log_weights(obs: Observation, worlds: list[list[int]], fit: int = 1) -> list[float]:
-    """Each world's log-likelihood of the other seats' card plays under the play model's fit
-    `fit`: 1, the linear model of ai/playmodel.py, or one of NET_FITS (ai/playnet.py)."""
-    return play_scores(obs, worlds, fit)[0]
-
-
-def play_scores(obs: Observation, worlds: list[list[int]],
-                fit: int = 1) -> tuple[list[float], list[list[float]] | None]:
-    """`play_log_weights`, and for a network fit the evidence for each of its networks per seat
-    (NetLikelihood.evidence; None for the linear model)."""
-    if fit in NET_FITS:
-        net = NetLikelihood(obs, [NETWORKS[name] for name in NET_FITS[fit]])
-        if not net.active:
-            return [0.0] * len(worlds), net.evidence
-        return net.log_weights(worlds), net.evidence
-    model = PlayLikelihood(obs)
-    if not model.active:
-        return [0.0] * len(worlds), None
-    return [model.log_weight(hands) for hands in worlds], None
+def play_scores(obs: Observation,
+                worlds: list[list[int]]) -> tuple[list[float], list[list[float]] | None]:
+    """Each world's log-likelihood of the other seats' card plays under the play networks (an
+    even mixture of Hard's and the HeuristicAgent's, ai/playnet.py), and the evidence for each
+    network per seat (NetLikelihood.evidence)."""
+    net = NetLikelihood(obs, [NETWORKS[name] for name in PLAY_NETWORKS])
+    if not net.active:
+        return [0.0] * len(worlds), net.evidence
+    return net.log_weights(worlds), net.evidence
 
 
 def candidate_deals(obs: Observation, sampler: WorldSampler, rng: random.Random,
                     candidates: int, call_mismatch: float = 0.3, plays: bool = True,
-                    calls: bool = True, silent: float = 1.0, fit: int = 1,
-                    call_fit: int = 0) -> Candidates:
+                    calls: bool = True, silent: float = 1.0) -> Candidates:
     """`candidates` uniform deals from `sampler` (fewer if it runs dry after the first), each
-    scored by the play model (its fit `fit`, `play_log_weights`), the call model and the
-    silence about projects."""
-    call_model = CallModel(obs, mismatch=call_mismatch, fitted=call_fit) if calls else None
+    scored by the play networks (`play_scores`), the call model and the silence about
+    projects."""
+    call_model = CallModel(obs, mismatch=call_mismatch) if calls else None
     silence = SilentProjects(obs, sampler, silent)
     out = Candidates([], [], [], [])
     for _ in range(candidates):
@@ -176,7 +159,7 @@ def candidate_deals(obs: Observation, sampler: WorldSampler, rng: random.Random,
                          if call_model is not None and call_model.active else 0.0)
         out.silence.append(silence.log_weight(hands) if silence.active else 0.0)
     if plays:
-        out.plays, out.evidence = play_scores(obs, out.hands, fit)
+        out.plays, out.evidence = play_scores(obs, out.hands)
     else:
         out.plays = [0.0] * len(out.hands)
     return out
@@ -184,14 +167,12 @@ def candidate_deals(obs: Observation, sampler: WorldSampler, rng: random.Random,
 
 def posterior_worlds(obs: Observation, rng: random.Random, candidates: int, min_ess: float,
                      call_mismatch: float = 0.3, plays: bool = True,
-                     calls: bool = True, silent: float = 1.0, fit: int = 1,
-                     call_fit: int = 0) -> PosteriorWorlds:
+                     calls: bool = True, silent: float = 1.0) -> PosteriorWorlds:
     """`candidates` uniform deals for `obs`, weighted by the other seats' plays (under the play
-    model's fit `fit`), calls and silence about projects."""
+    networks), calls and silence about projects."""
     sampler = WorldSampler(obs)
     template = CardPlay.public(obs)
-    found = candidate_deals(obs, sampler, rng, candidates, call_mismatch, plays, calls,
-                            silent, fit, call_fit)
+    found = candidate_deals(obs, sampler, rng, candidates, call_mismatch, plays, calls, silent)
     states = [sampler.fast_state(template, hands) for hands in found.hands]
     logw = [p + c + q for p, c, q in zip(found.plays, found.calls, found.silence, strict=True)]
     weights, temper = tempered(logw, min_ess)

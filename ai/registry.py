@@ -7,7 +7,7 @@ custom budget "ismcts:iters=N" / "ismcts:time=S" (optionally after a level, e.g.
 without building anything.
 
 Tools (the arena) may also pass, from their command line only:
-  experiments=True   the ISMCTS feature switches of `ai.ismcts.parse_budget` ("hard,c=0.7,calls=rules")
+  experiments=True   the switches of `ai.levels.parse_budget` ("hard,c=0.7,calls=rules")
   allow_import=True  "package.module:Class" for any class that follows the Agent protocol
 A saved match is data, so the game never passes either.
 """
@@ -21,9 +21,10 @@ import re
 from collections.abc import Callable
 
 from .agent import Agent, RandomAgent
+from .levels import LEVEL_NAMES
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-"""The difficulty levels, weakest first (a new level is added here and in ai.ismcts.LEVEL_CONFIGS)."""
+LEVELS = LEVEL_NAMES
+"""The difficulty levels' names, weakest first (ai/levels.py)."""
 
 MAX_ITERATIONS = 100_000
 MAX_SECONDS = 60.0
@@ -72,16 +73,11 @@ EXPERIMENT_KEYS: dict[str, Callable[[str], bool]] = {
     "calls": _choice("sim", "rules"), "play": _choice("search", "rules"),
     "model": _choice("0", "1"), "cands": _int(1, 5000), "ess": _float(0.0, 1.0),
     "mismatch": _float(0.0, 1.0, open_lo=True), "solve": _int(0, 32), "sworlds": _int(1, 5000),
-    "leaf": _int(0, 32), "readable": _float(-1.0, 100.0), "floor": _float(0.0, 1.0),
-    "silent": _float(0.0, 1.0, open_lo=True), "bonus": _float(0.0, 20.0),
-    "sunbonus": _float(0.0, 40.0), "fit": _choice("1", "3", "4", "5"), "opp": _choice("0", "1", "2"),
-    "pbias": _float(0.0, 10.0), "tnet": _choice("0", "3", "4", "5"),
-    "tsample": _choice("0", "1"), "tgate": _float(0.0, 1.0), "dfloor": _float(0.0, 1.0),
-    "tfloor": _float(0.0, 1.0),
-    "sgate": _float(0.0, 1.0), "meq": _choice("0", "1"), "vnet": _choice("0", "1"),
-    "tprior": _float(0.0, 10.0), "cfit": _choice("0", "1", "2"), "eqfit": _choice("0", "1"),
+    "leaf": _int(0, 32), "readable": _float(-1.0, 100.0),
+    "silent": _float(0.0, 1.0, open_lo=True), "opp": _choice("0", "1"),
+    "tgate": _float(0.0, 1.0), "dfloor": _float(0.0, 1.0),
 }
-"""The feature switches of `ai.ismcts.parse_budget`: tools' command lines only."""
+"""The switches of `ai.levels.parse_budget` (the same keys): tools' command lines only."""
 
 _HELP = (f"known: {', '.join(SPECS)}, or ismcts:iters=N (1-{MAX_ITERATIONS}) / "
          f"ismcts:time=S (up to {MAX_SECONDS:g} s)")
@@ -126,7 +122,8 @@ def make_agent(spec: str, seed: int, *, experiments: bool = False, allow_import:
     if name == "heuristic":
         from .heuristic import HeuristicAgent
         return HeuristicAgent(seed)
-    from .ismcts import ISMCTSAgent, level_config, parse_budget
+    from .ismcts import ISMCTSAgent
+    from .levels import level_config, parse_budget
     arg = name.partition(":")[2]
     if arg in LEVELS:
         return ISMCTSAgent(level_config(arg), seed=seed)

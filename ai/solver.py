@@ -5,7 +5,7 @@ both teams, each seeing every card: the hand's final score as `game.scoring.sett
 (rounding, Kaboot, projects, Baloot, the last-trick bonus, the raise), North-South minus
 East-West in game points; under Gahwa (the hand decides the match) +-GAHWA_VALUE. North-South
 maximise, East-West minimise. The Expert averages these values over its weighted worlds once
-few cards are left (ai/expert.py); docs/ai.md gives the nodes per second and the time per world
+few cards are left (ai/endgame.py); docs/strength.md gives the nodes per second and the time per world
 by cards left, which chose that depth.
 
 Speed comes from three standard devices, none of which changes the value (a test compares
@@ -21,7 +21,6 @@ with plain enumeration on 500 positions):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 from game.cardplay import CardPlay
@@ -54,16 +53,12 @@ def tt_key(st: CardPlay) -> int:
 
 
 class Solver:
-    """Alpha-beta with a transposition table; one Solver per world (the table is per hand).
-    `utility`: the value of a finished hand for North-South in place of `final_value` (any
-    function of the hand's result keeps the search exact: the table and the equivalent cards
-    only assume that equal results have equal values)."""
+    """Alpha-beta with a transposition table; one Solver per world (the table is per hand)."""
 
-    def __init__(self, utility: Callable[[CardPlay], int] | None = None) -> None:
+    def __init__(self) -> None:
         self.table: dict[int, tuple[int, int, int]] = {}
         """tt_key -> (flag, value, best card)."""
         self.nodes = 0
-        self.utility = utility
 
     def value(self, st: CardPlay) -> int:
         """The exact value of `st` (North-South minus East-West, see the module doc)."""
@@ -85,7 +80,7 @@ class Solver:
     def _search(self, st: CardPlay, alpha: int, beta: int) -> int:
         self.nodes += 1
         if st.done == 8:
-            return final_value(st) if self.utility is None else self.utility(st)
+            return final_value(st)
         key = -1
         hint = -1
         a0, b0 = alpha, beta

@@ -1,6 +1,6 @@
 """Counting and drawing the ways to split classes of interchangeable cards among places.
 
-The samplers (ai/sampler.py, ai/declared.py) group the unseen cards into classes: cards that
+The samplers (ai/sampler.py) group the unseen cards into classes: cards that
 may lie in the same places. Within a class the cards are interchangeable for counting, so the
 number of complete deals depends only on how many cards of each class go to each place.
 """

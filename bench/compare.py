@@ -56,7 +56,8 @@ def main() -> int:
             continue
         old = statistics.median(float(x[key]) for x in runs["old"])  # type: ignore[arg-type]
         new = statistics.median(float(x[key]) for x in runs["new"])  # type: ignore[arg-type]
-        print(f"| {key} | {old:,.0f} | {new:,.0f} | {new / old:.2f} |")
+        fmt = ",.0f" if old >= 100 else ".3f"
+        print(f"| {key} | {old:{fmt}} | {new:{fmt}} | {new / old:.2f} |")
     return 0
 
 

@@ -24,8 +24,9 @@ import time
 from dataclasses import replace
 
 import game
-from ai.config import LEVEL_CONFIGS, SearchConfig, parse_budget
+from ai.config import SearchConfig
 from ai.ismcts import ISMCTSAgent
+from ai.levels import LEVEL_CONFIGS, parse_budget
 from bench.positions import heuristic_hand
 from game.actions import is_card
 from game.phase import Phase

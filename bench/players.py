@@ -17,7 +17,8 @@ import time
 
 import game
 from ai.heuristic import HeuristicAgent
-from ai.ismcts import LEVEL_CONFIGS, ISMCTSAgent
+from ai.ismcts import ISMCTSAgent
+from ai.levels import LEVEL_CONFIGS
 from ai.policy import random_rollout, rollout
 from ai.sampler import WorldSampler
 from game.actions import is_card

@@ -4,7 +4,9 @@
 
 Measured on hands at their first card (full rules: projects, Baloot, Ekka, the last trick and
 the score): random playouts per second, playouts with the playout policy per second, and ISMCTS
-iterations per second at the Hard settings with a fixed iteration budget (no time cap). The
+iterations per second at the Hard settings with a fixed iteration budget (no time cap); and, on
+the same hands after nine more cards (the others' plays weigh the Expert's worlds), the Expert's
+card decisions per second with its parts and a fixed budget (no time cap, no early stop). The
 script also runs on the code before the card-play kernel existed (it looks for either API), so
 `bench/compare.py` can time old and new side by side in one run.
 """
@@ -21,7 +23,12 @@ from dataclasses import replace
 from typing import Any
 
 from ai.heuristic import HeuristicAgent
-from ai.ismcts import LEVEL_CONFIGS, ISMCTSAgent
+from ai.ismcts import ISMCTSAgent
+
+try:  # the levels as named objects (issue 52)
+    from ai.levels import LEVEL_CONFIGS
+except ImportError:  # before: ai/ismcts.py
+    from ai.ismcts import LEVEL_CONFIGS  # type: ignore[attr-defined,no-redef]
 from game.phase import Phase
 from game.state import RoundState
 
@@ -56,6 +63,22 @@ def first_cards(count: int) -> list[tuple[RoundState, int]]:
         if s.phase is Phase.PLAYING and len(s.legal_actions()) > 1:
             seat = s.to_move()
             assert seat is not None
+            out.append((s, seat))
+    return out
+
+
+def nine_cards_later(positions: list[tuple[RoundState, int]]) -> list[tuple[RoundState, int]]:
+    """The same hands after nine more cards by the HeuristicAgent, with the seat to move."""
+    out = []
+    for k, (s0, _) in enumerate(positions):
+        s = s0.clone()
+        bots = [HeuristicAgent(k * 4 + i) for i in range(4)]
+        for _ in range(9):
+            seat = s.to_move()
+            assert seat is not None
+            s.apply(bots[seat].choose(s.observation(seat), s.legal_actions()))
+        seat = s.to_move()
+        if seat is not None and s.phase is Phase.PLAYING and len(s.legal_actions()) > 1:
             out.append((s, seat))
     return out
 
@@ -125,6 +148,14 @@ def main() -> None:
         secs += time.perf_counter() - t0
         iters += res.iterations
     out["hard_iterations_per_s"] = round(iters / secs)
+    expert = replace(LEVEL_CONFIGS["expert"], time_limit=None, iterations=args.iterations // 2,
+                     early_stop=False)
+    later = nine_cards_later(positions)
+    t0 = time.perf_counter()
+    for i, (s, seat) in enumerate(later):
+        obs = s.observation(seat)
+        ISMCTSAgent(expert, seed=i).decide(obs, list(obs.legal_actions))
+    out["expert_decisions_per_s"] = round(len(later) / (time.perf_counter() - t0), 3)
     print(json.dumps(out))
 
 

@@ -26,9 +26,8 @@ MANIFEST = Path(__file__).with_name("_native.json")
 GROUP = "baloot_native"
 COMPILED = (
     "game.cards", "game.ranking", "game.scoring", "game.cardplay",
-    "ai.cardsense", "ai.policy", "ai.splits", "ai.declared", "ai.sampler", "ai.inference",
-    "ai.ismcts", "ai.solver", "ai.playmodel", "ai.playnet", "ai.posterior", "ai.endgame",
-    "ai.treemodel", "ai.matchplay", "ai.callfit",
+    "ai.cardsense", "ai.policy", "ai.splits", "ai.sampler", "ai.call_likelihood",
+    "ai.ismcts", "ai.solver", "ai.playnet", "ai.posterior", "ai.endgame", "ai.seat_models",
 )
 
 

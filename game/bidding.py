@@ -1,4 +1,4 @@
-"""The bidding state machine of RULES.md section 3 (two rounds, Sun overcalls, Ashkal).
+"""The bidding state machine of docs/rules.md section 3 (two rounds, Sun overcalls, Ashkal).
 
 Speakers P1..P4 start at the dealer's right; earlier speakers have priority.
 """

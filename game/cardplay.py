@@ -10,7 +10,7 @@ module compiles with mypyc (see docs/performance.md).
 `legal_mask` is the rule of what may be played, unrolled for speed; `game.play.play_tiers` is
 its readable specification (which also gives the refusal reason and what a play reveals), and a
 property test ties the two together. The rule set is a parameter (`classic`: classic Belote,
-RULES.md section 8), not another copy.
+docs/rules.md section 8), not another copy.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def legal_mask(hand: CardSet, trick: list[int], trump: int, locked: bool, ekka: 
                win_idx: int, classic: bool = False) -> CardSet:
     """The cards of `hand` that may be played to `trick` (win_idx: the card winning it).
 
-    Baloot (RULES.md section 5) unless `classic` (classic Belote, section 8).
+    Baloot (docs/rules.md section 5) unless `classic` (classic Belote, section 8).
     """
     n = len(trick)
     if n == 0:
@@ -466,7 +466,7 @@ class CardPlay:
 
     def show_late(self, seat: int, projects: tuple[Project, ...]) -> int:
         """A partner of the project team who did not declare shows in the second trick
-        (RULES.md section 6): the projects score, and may carry or cancel the Baloot."""
+        (docs/rules.md section 6): the projects score, and may carry or cancel the Baloot."""
         self.declare(seat, projects)
         return self._shown(seat, projects)
 

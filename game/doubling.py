@@ -1,4 +1,4 @@
-"""Doubling after the deal is complete (RULES.md section 4): Double, Triple, Four, Gahwa."""
+"""Doubling after the deal is complete (docs/rules.md section 4): Double, Triple, Four, Gahwa."""
 
 from __future__ import annotations
 

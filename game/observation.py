@@ -55,7 +55,7 @@ class Observation:
     """The seat's legal actions when it is to move, else ()."""
     own_projects: tuple[str, ...]
     """The projects in this seat's own hand (card play: the first trick, and the second while the
-    seat may still show them late, RULES.md section 6)."""
+    seat may still show them late, docs/rules.md section 6)."""
     history: tuple[tuple[int, Action], ...]
     """Every public action in order as (seat, action): calls, project declarations, cards."""
     played_by: tuple[CardSet, CardSet, CardSet, CardSet]

@@ -1,4 +1,4 @@
-"""Which cards may be played (RULES.md sections 5 and 8), as a cascade of tiers of masks.
+"""Which cards may be played (docs/rules.md sections 5 and 8), as a cascade of tiers of masks.
 
 This is the readable specification of `game.cardplay.legal_mask` (a property test ties the two
 together); it also gives the reason a card is refused and what a play reveals.

@@ -1,4 +1,4 @@
-"""The rule set and its variants. The defaults are exactly ../shared/RULES.md (Saudi tournament
+"""The rule set and its variants. The defaults are exactly docs/rules.md (Saudi tournament
 Baloot); `Rules.preset` gives the presets the settings offer."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ BELOTE_TARGET = 1000
 
 class RuleSet(StrEnum):
     BALOOT = "baloot"
-    """Saudi Baloot (RULES.md sections 1-7)."""
+    """Saudi Baloot (docs/rules.md sections 1-7)."""
     BELOTE = "belote"
-    """Classic Belote (RULES.md section 8)."""
+    """Classic Belote (docs/rules.md section 8)."""
 
 
 # Variant flags in the one-line notation: (field, letter). The letters of variants (c)-(g) are

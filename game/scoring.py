@@ -1,4 +1,4 @@
-"""Scoring a hand exactly as RULES.md section 7 (Baloot, with the scoring variants (e)-(g)) and
+"""Scoring a hand exactly as docs/rules.md section 7 (Baloot, with the scoring variants (e)-(g)) and
 section 8 (classic Belote), as pure functions.
 
 `settle` is the scorer: plain ints in, a tuple out, no objects built (the search calls it at the
@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from .contract import ContractKind
 from .projects import project_value
-from .rules import Rules
+from .ranking import HOKUM_TOTAL, SUN_TOTAL
+from .rules import MATCH_TARGET, Rules
 
 NO_RAISE, DOUBLED, TRIPLED, FOUR_RAISE, GAHWA_RAISE = 1, 2, 3, 4, 5
 RAISE_NAMES = {1: "", 2: "double", 3: "triple", 4: "four", 5: "gahwa"}
@@ -39,7 +40,7 @@ def variants_of(rules: Rules) -> int:
 BELOTE_POINTS = 20
 BELOTE_MADE = 82
 CAPOT_POINTS = 252
-BELOTE_TOTAL = 162
+BELOTE_TOTAL = HOKUM_TOTAL
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ def settle(sun: bool, declarer_team: int, raise_level: int, points0: int, points
 
 def _settle_belote(takers: int, points0: int, points1: int, tricks0: int,
                    belote_team: int) -> Settlement:
-    """RULES.md section 8: unrounded points, 82 to make (own belote counts), 162 to the
+    """docs/rules.md section 8: unrounded points, 82 to make (own belote counts), 162 to the
     defenders when the takers fail, 81-81 held, capot 252; belote is always its holder's."""
     bel = (BELOTE_POINTS if belote_team == 0 else 0, BELOTE_POINTS if belote_team == 1 else 0)
     pts = (points0, points1)
@@ -206,7 +207,7 @@ def score_hand(
         raise ValueError("classic Belote has only Hokum, no raise and no projects but belote")
     if sum(tricks) != 8 or min(tricks) < 0:
         raise ValueError(f"tricks must be two counts adding up to 8, not {tuple(tricks)}")
-    total = 130 if sun else 162
+    total = SUN_TOTAL if sun else HOKUM_TOTAL
     if sum(card_points) != total or min(card_points) < 0:
         raise ValueError(f"card points must add up to {total} in {contract}, not {tuple(card_points)}")
     if sun and any(baloot):
@@ -260,15 +261,16 @@ def _belote_reason(takers: int, counted: int, points: tuple[int, int], bits: int
         return (f"81 to 81: the takers' {counted} points are held for the winner of the next "
                 f"hand")
     if total >= BELOTE_MADE:
-        return f"the takers made it with {total} (82 needed): each team scores its points"
-    return f"the takers have {total}, short of 82: the defenders score 162"
+        return f"the takers made it with {total} ({BELOTE_MADE} needed): each team scores its points"
+    return (f"the takers have {total}, short of {BELOTE_MADE}: the defenders score "
+            f"{BELOTE_TOTAL}")
 
 
 def _team(t: int) -> str:
     return "North-South" if t == 0 else "East-West"
 
 
-def match_winner_after(totals: tuple[int, int], target: int = 152) -> int | None:
+def match_winner_after(totals: tuple[int, int], target: int = MATCH_TARGET) -> int | None:
     """The team that has won the match, or None (nobody at the target, or tied at it or above)."""
     if max(totals) < target or totals[0] == totals[1]:
         return None

@@ -241,7 +241,7 @@ class RoundState:
 
     def must_decide_projects(self, seat: int) -> bool:
         """In the first trick: whether to declare. In the second, for a partner of the team whose
-        projects won who did not declare: whether to show them now (RULES.md section 6)."""
+        projects won who did not declare: whether to show them now (docs/rules.md section 6)."""
         if not self.available[seat]:
             return False
         if self.tricks_done == 0:

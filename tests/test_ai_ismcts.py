@@ -18,13 +18,8 @@ from ai.ismcts import (
     Node,
     SearchConfig,
     SearchKind,
-    _backup,
-    _descend,
-    _policy_seats,
-    level_config,
-    parse_budget,
 )
-from ai.policy import policy_card
+from ai.levels import level_config, parse_budget
 from ai.sampler import WorldSampler
 from bench.positions import random_positions
 from game.actions import Action
@@ -68,7 +63,7 @@ def decide(agent: ISMCTSAgent | HeuristicAgent, state: RoundState) -> Action:
 
 # ----- reproducibility ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("switches", [{}, {"policy_seats": 1}, {"policy_seats": 2}, {"policy_bias": 1.0}])
+@pytest.mark.parametrize("switches", [{}, {"model_opponents": True, "tree_gate": 0.7}])
 def test_same_seed_and_iterations_give_the_same_decision(switches: dict[str, Any]) -> None:
     cfg = dataclasses.replace(SearchConfig("r", iterations=150, time_limit=None, call_worlds=12),
                               **switches)
@@ -263,15 +258,7 @@ def test_a_bot_cannot_reach_hidden_cards() -> None:
     assert checked == 60
 
 
-# ----- other seats by the playout policy (SearchConfig.policy_seats, an experiment switch) -------
-
-def test_policy_seats_masks() -> None:
-    assert _policy_seats(0, 0) == 0
-    assert _policy_seats(0, 1) == 0b1010 and _policy_seats(1, 1) == 0b0101
-    assert _policy_seats(2, 2) == 0b1011
-    assert parse_budget("expert,opp=2").policy_seats == 2
-    assert parse_budget("expert,pbias=0.5").policy_bias == 0.5
-
+# ----- trees grown in one deal -------------------------------------------------------------------
 
 def early_worlds(seed: int, max_done: int) -> Iterator[tuple[int, CardPlay]]:
     """(seat to move, its deal) at card plays with a choice within the first tricks."""
@@ -298,37 +285,3 @@ def tree_nodes(root: Node, world: CardPlay) -> Iterator[tuple[Node, CardPlay]]:
             stack.append((child, nxt))
 
 
-def test_policy_seats_do_not_branch_the_tree() -> None:
-    """In one fixed deal with no random moves, a seat that follows the policy has one child at
-    every node, while the observer's nodes branch over its legal cards."""
-    checked = 0
-    for seat, world in early_worlds(8, 4):
-        root = Node(seat & 1)
-        follow = 15 & ~(1 << seat)
-        for _ in range(200):
-            _backup(_descend(root, world.copy(), random.Random(1), 0.4, True, follow, 0.0), 0.5)
-        assert len(root.children) == world.legal().bit_count()
-        followed = 0
-        for node, st in tree_nodes(root, world):
-            if follow >> st.to_move() & 1:
-                assert len(node.children) <= 1
-                followed += len(node.children)
-        assert followed >= 3  # the policy seats did move in the tree
-        checked += 1
-    assert checked >= 5
-
-
-def test_policy_bias_favours_the_policy_card_at_the_other_seats() -> None:
-    checked = 0
-    for seat, world in early_worlds(12, 3):
-        root = Node(seat & 1)
-        rng = random.Random(4)
-        for _ in range(400):
-            _backup(_descend(root, world.copy(), rng, 0.4, True, bias=50.0), rng.random())
-        for node, st in tree_nodes(root, world):
-            if st.to_move() != seat and node.visits >= 30 and len(node.children) > 1:
-                favoured = policy_card(st, st.legal(), 1.0, 0.0)
-                most = max(node.children, key=lambda c: node.children[c].visits)
-                assert most == favoured
-                checked += 1
-    assert checked >= 5

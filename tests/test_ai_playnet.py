@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import ai.playnet as playnet
 from ai.playnet import INPUTS, N_INPUTS, NetLikelihood, Replay, decision_inputs, group_log_probs
-from ai.posterior import NET_FITS, posterior_worlds
+from ai.posterior import posterior_worlds
 from ai.sampler import WorldSampler
 from bench.positions import heuristic_hand, random_positions
 from game.actions import card_of, is_card
@@ -176,7 +177,7 @@ def test_worlds_weighed_by_the_network_reproduce_the_observation() -> None:
         seat = state.to_move()
         assert seat is not None
         obs = state.observation(seat)
-        post = posterior_worlds(obs, random.Random(seat), 30, 0.25, fit=max(NET_FITS))
+        post = posterior_worlds(obs, random.Random(seat), 30, 0.25)
         assert len(post.weights) == len(post.states) and post.total > 0
         weighted += post.ess < len(post.states) - 1e-9
         for st in post.states[:3]:
@@ -185,3 +186,38 @@ def test_worlds_weighed_by_the_network_reproduce_the_observation() -> None:
             assert world.card_play().hands == st.hands
         checked += 1
     assert checked == 25 and weighted > 10
+
+
+# ----- the weights are data ----------------------------------------------------------------------
+
+def test_the_shipped_weights_are_the_file_whose_digest_the_code_names() -> None:
+    """ai/data/playnets.npz is checked by its SHA-256 (a changed file must come with a new
+    digest, which lab/playnet_fit.py --write prints), holds plain arrays only, and gives the two
+    networks the Expert reads the others by."""
+    import hashlib
+
+    raw = playnet.WEIGHTS_FILE.read_bytes()
+    assert hashlib.sha256(raw).hexdigest() == playnet.WEIGHTS_SHA256
+    with np.load(playnet.WEIGHTS_FILE, allow_pickle=False) as data:  # no pickled objects
+        assert all(data[k].dtype.kind in "fU" for k in data.files)
+    nets, notes = playnet.load_networks()
+    assert tuple(nets) == playnet.PLAY_NETWORKS and set(notes) == set(nets)
+    for w1, b1, out, lin in nets.values():
+        assert w1.shape == (N_INPUTS, len(b1)) and out.shape == b1.shape and lin.shape == (N_INPUTS,)
+        assert all(np.isfinite(a).all() for a in (w1, b1, out, lin))
+
+
+def test_an_altered_or_missing_weights_file_is_refused_with_a_clear_message(tmp_path: Path) -> None:
+    altered = tmp_path / "playnets.npz"
+    raw = bytearray(playnet.WEIGHTS_FILE.read_bytes())
+    raw[-100] ^= 1
+    altered.write_bytes(bytes(raw))
+    with pytest.raises(playnet.WeightsError, match="SHA-256"):
+        playnet.load_networks(altered)
+    with pytest.raises(playnet.WeightsError, match="cannot read"):
+        playnet.load_networks(tmp_path / "missing.npz")
+    wrong = tmp_path / "wrong.npz"
+    np.savez(wrong, **{"x/w1": np.zeros((3, 2)), "x/b1": np.zeros(2), "x/out": np.zeros(2),
+                       "x/lin": np.zeros(3), "x/note": np.array("a test")})
+    with pytest.raises(playnet.WeightsError, match="wrong shape"):
+        playnet.load_networks(wrong, digest=None)

@@ -1,4 +1,4 @@
-"""RULES.md sections 2-4: the deal, both bidding rounds, Ashkal, doubling up to Gahwa."""
+"""docs/rules.md sections 2-4: the deal, both bidding rounds, Ashkal, doubling up to Gahwa."""
 
 from __future__ import annotations
 

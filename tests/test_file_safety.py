@@ -94,9 +94,9 @@ def test_checking_a_name_imports_nothing() -> None:
 
 
 def test_the_levels_are_the_searchs_and_the_settings() -> None:
-    """A new level (an 'expert' one) is added in ai.registry.LEVELS and ai.ismcts.LEVEL_CONFIGS;
-    the settings and the files' schema follow."""
-    from ai.ismcts import LEVEL_CONFIGS
+    """A new level (an 'expert' one) is added in ai/levels.py LEVELS; the registry, the settings
+    and the files' schema follow."""
+    from ai.levels import LEVEL_CONFIGS
     assert tuple(LEVEL_CONFIGS) == LEVELS == DIFFICULTIES
     assert SETTINGS_SCHEMA["properties"]["difficulty_east"]["enum"] == list(LEVELS)
     for level in LEVELS:

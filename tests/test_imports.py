@@ -6,8 +6,10 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
-FIRST_PARTY = {"game", "ai", "ui", "main", "tests", "bench", "tools"}
+FIRST_PARTY = {"game", "ai", "ui", "main", "tests", "bench", "lab", "tools"}
 ALLOWED = {"game": {"game"}, "ai": {"game", "ai"}, "ui": {"game", "ai", "ui"}}
 
 
@@ -51,15 +53,15 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def first_party_imports(path: Path) -> set[str]:
-    """The first-party modules `path` imports anywhere (functions included), except for
-    type checking only."""
+def first_party_imports(path: Path, type_only: bool = False) -> set[str]:
+    """The first-party modules `path` imports anywhere (functions included), and with
+    `type_only` also those imported for type checking only."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     me = module_name(path)
     package = me if path.name == "__init__.py" else me.rpartition(".")[0]
     skip: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if not type_only and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             skip.update(id(n) for n in ast.walk(node))
     out: set[str] = set()
     for node in ast.walk(tree):
@@ -78,9 +80,11 @@ def first_party_imports(path: Path) -> set[str]:
     return {m for m in out if m.split(".")[0] in ("game", "ai", "ui")}
 
 
-def test_no_import_cycles() -> None:
-    files = {module_name(p): p for pkg in ("game", "ai", "ui") for p in (ROOT / pkg).rglob("*.py")}
-    graph = {m: first_party_imports(p) & set(files) - {m} for m, p in files.items()}
+def find_cycle(packages: tuple[str, ...], type_only: bool) -> list[str] | None:
+    """An import cycle among the modules of `packages` (imports inside functions count; with
+    `type_only`, so do the imports for type checking only), or None."""
+    files = {module_name(p): p for pkg in packages for p in (ROOT / pkg).rglob("*.py")}
+    graph = {m: first_party_imports(p, type_only) & set(files) - {m} for m, p in files.items()}
     # A package's __init__ importing its own modules is how a package is assembled, not a cycle.
     for m in graph:
         graph[m] = {d for d in graph[m] if not (m.startswith(d + ".") and files[d].name == "__init__.py")}
@@ -92,13 +96,53 @@ def test_no_import_cycles() -> None:
         stack.append(m)
         for d in sorted(graph[m]):
             if state.get(d) == 1:
-                cycle = [*stack[stack.index(d):], d]
-                raise AssertionError("import cycle: " + " -> ".join(cycle))
+                raise CycleFound([*stack[stack.index(d):], d])
             if d not in state:
                 visit(d)
         stack.pop()
         state[m] = 2
 
-    for m in sorted(graph):
-        if m not in state:
-            visit(m)
+    try:
+        for m in sorted(graph):
+            if m not in state:
+                visit(m)
+    except CycleFound as e:
+        return e.cycle
+    return None
+
+
+class CycleFound(Exception):
+    def __init__(self, cycle: list[str]) -> None:
+        super().__init__(" -> ".join(cycle))
+        self.cycle = cycle
+
+
+def test_no_import_cycles() -> None:
+    cycle = find_cycle(("game", "ai", "ui"), type_only=False)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_no_import_cycles_in_the_engine_and_the_players_even_for_type_checking() -> None:
+    """game/ and ai/: no cycle at all, not even one hidden behind TYPE_CHECKING or inside a
+    function."""
+    cycle = find_cycle(("game", "ai"), type_only=True)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_finder_sees_a_type_only_cycle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The finder is not blind: two modules importing each other, one for type checking only."""
+    pkg = tmp_path / "game"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import B\n")
+    (pkg / "b.py").write_text("def f() -> None:\n    from .a import A\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert find_cycle(("game",), type_only=False) is None
+    assert find_cycle(("game",), type_only=True) in (["game.a", "game.b", "game.a"],
+                                                     ["game.b", "game.a", "game.b"])
+
+
+def test_the_shipped_packages_never_import_the_lab_or_the_benchmarks() -> None:
+    for package in ("game", "ai", "ui"):
+        for path in (ROOT / package).rglob("*.py"):
+            assert not imported_top_modules(path) & {"lab", "bench", "tests"}, path

@@ -1,4 +1,4 @@
-"""RULES.md section 5: who may play what, seat by seat, in Hokum and Sun."""
+"""docs/rules.md section 5: who may play what, seat by seat, in Hokum and Sun."""
 
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def test_illegal_card_is_refused_with_the_reason_and_changes_nothing() -> None:
 
 
 def test_worked_example_two_tricks() -> None:
-    """RULES.md section 5: Hokum, hearts trump, North leads K♣ with two tricks left."""
+    """docs/rules.md section 5: Hokum, hearts trump, North leads K♣ with two tricks left."""
     state = from_notation(
         "play rules=- dealer=W score=0-0 contract=hokum/H/N/N/x1/open/- S=QH.9D E=10D.KD "
         "N=QC.KC W=7C.10C lead=N done=6 won=3-3 points=60-58 projects=- pteam=- baloot=- moves=-")

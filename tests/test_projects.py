@@ -1,4 +1,4 @@
-"""RULES.md section 6: projects, their best split, the first-trick comparison, Baloot."""
+"""docs/rules.md section 6: projects, their best split, the first-trick comparison, Baloot."""
 
 from __future__ import annotations
 

@@ -32,13 +32,13 @@ HARD = ("human", "ismcts:hard", "ismcts:medium", "ismcts:hard")
 def test_the_levels_ratings_come_from_the_arena_win_rates() -> None:
     r = LEVEL_RATINGS
     assert r["ismcts:medium"] == START == 1500
-    # docs/ai.md: Medium beat Easy in 60.0% of its matches, Hard beat Easy in 69.0%, Hard beat the
+    # docs/strength.md: Medium beat Easy in 60.0% of its matches, Hard beat Easy in 69.0%, Hard beat the
     # HeuristicAgent in 80.0%, the HeuristicAgent beat RandomAgent in 99.5%.
     assert abs(expected(r["ismcts:medium"], r["ismcts:easy"]) - 0.600) < 0.002
     assert abs(expected(r["ismcts:hard"], r["ismcts:easy"]) - 0.690) < 0.002
     assert abs(expected(r["ismcts:hard"], r["heuristic"]) - 0.800) < 0.002
     assert abs(expected(r["heuristic"], r["random"]) - 0.995) < 0.001
-    # today's Expert beat Hard in 189 of 330 duplicate matches (docs/ai.md, "The Expert's figures")
+    # today's Expert beat Hard in 189 of 330 duplicate matches (docs/strength.md, "The Expert's figures")
     assert abs(expected(r["ismcts:expert"], r["ismcts:hard"]) - 189 / 330) < 0.002
     assert r["random"] < r["heuristic"] < r["ismcts:easy"] < r["ismcts:medium"] < r["ismcts:hard"]
     assert round(elo_gap(0.5)) == 0 and round(elo_gap(0.76)) == 200

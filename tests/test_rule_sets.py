@@ -1,4 +1,4 @@
-"""RULES.md section 8 (classic Belote) and the Baloot variants (b)-(g): the worked examples B1-B7,
+"""docs/rules.md section 8 (classic Belote) and the Baloot variants (b)-(g): the worked examples B1-B7,
 the section 7 table under each scoring variant that changes a row, Belote's legal cards seat by
 seat, the bidding scenarios, belote-rebelote, 81-81 held points, presets and the notation.
 

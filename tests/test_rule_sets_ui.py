@@ -237,7 +237,7 @@ def test_the_pause_menu_says_which_rules_are_played(language: str) -> None:
         app.close()
 
 
-# ----- the late show (RULES.md section 6) -----------------------------------------------------
+# ----- the late show (docs/rules.md section 6) -----------------------------------------------------
 
 def late_position() -> Observation:
     """Hokum ♥; North's Fifty wins the projects; South, who did not declare its Sira in the first

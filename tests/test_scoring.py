@@ -1,4 +1,4 @@
-"""RULES.md section 7: the 14 worked examples (plus 2b) and the special cases."""
+"""docs/rules.md section 7: the 14 worked examples (plus 2b) and the special cases."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The hand summary of classic Belote (RULES.md section 8), in the player's words, from the engine's
+"""The hand summary of classic Belote (docs/rules.md section 8), in the player's words, from the engine's
 `HandScore` and the score sheet's `HandRecord`: who took, whether the 82 were reached (their own
 belote counts), the card points, each belote, capot, the 81-81 points held and when they are won.
 

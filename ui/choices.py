@@ -21,7 +21,7 @@ def choosing_contract(obs: Observation) -> bool:
 
 
 def showing_late(obs: Observation) -> bool:
-    """The second trick's question (RULES.md section 6): the partner's projects won and this seat,
+    """The second trick's question (docs/rules.md section 6): the partner's projects won and this seat,
     which declared none in the first trick, may still show its own."""
     return obs.phase is Phase.PLAYING and DECLARE in obs.legal_actions and bool(obs.tricks)
 

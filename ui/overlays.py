@@ -22,7 +22,7 @@ Row = tuple[str, str, str]
 
 
 def rounding_sentence(e: HandScored, record: HandRecord | None = None, belote: bool = False) -> str:
-    """How the counting team's card points became game points (RULES.md §7, step 2); classic
+    """How the counting team's card points became game points (docs/rules.md §7, step 2); classic
     Belote (`belote`): the takers' points against the 82 to make, and held points won."""
     if belote:
         return belote_sentence(e, record)

@@ -1,7 +1,7 @@
 """The player's rating against the computer players: Elo, one update per match, and the record
 against each level. Kept in its own file (rating.json), checked like every file of the game.
 
-The levels' ratings are fixed, from the arena's match win rates (docs/ai.md, 100-200 matches on
+The levels' ratings are fixed, from the arena's match win rates (docs/strength.md, 100-200 matches on
 duplicate deals each): a win rate p between two players is an Elo difference of
 400·log10(p / (1 − p)). Medium, the default level, is anchored at 1500, the rating a new player
 starts with, so a new player is taken to be as strong as the default computer players:
@@ -46,7 +46,7 @@ _EASY = _MEDIUM - elo_gap(0.600)
 _HARD = _EASY + elo_gap(0.690)
 _HEURISTIC = _HARD - elo_gap(0.800)
 _RANDOM = _HEURISTIC - elo_gap(0.995)
-_EXPERT = _HARD + elo_gap(189 / 330)  # the Expert with the gate, its fresh runs pooled (docs/ai.md)
+_EXPERT = _HARD + elo_gap(189 / 330)  # the Expert with the gate, its fresh runs pooled (docs/strength.md)
 LEVEL_RATINGS: dict[str, int] = {
     "ismcts:easy": round(_EASY), "ismcts:medium": round(_MEDIUM), "ismcts:hard": round(_HARD),
     "ismcts:expert": round(_EXPERT), "heuristic": round(_HEURISTIC), "random": round(_RANDOM),

@@ -2,7 +2,7 @@
 switched on, one short line for the table ("Riyadh majlis + (e)") and the longer lines of the
 pause menu and the settings.
 
-A preset is a starting point (RULES.md after section 7): Saudi tournament (the defaults), Riyadh
+A preset is a starting point (docs/rules.md after section 7): Saudi tournament (the defaults), Riyadh
 majlis (variants c + d), Classic Belote (section 8). Rules that are not exactly a preset are named
 after the preset they extend, with the other variants' tags: Saudi tournament + (e)(f). The
 variants are Baloot's: under Classic Belote they do not apply and are never named.
