@@ -315,7 +315,7 @@ def test_a_match_exported_and_opened_again_reviews_identically(
         run_until(app, rv.coach.done)
         press_button(app, "export")
         files = list(records_dir().glob("*.json"))
-        assert len(files) == 1 and str(files[0]) in app.toasts.text
+        assert len(files) == 1 and str(files[0]) in rv.notice and not app.toasts.text
         data = json.loads(files[0].read_text(encoding="utf-8"))
         assert data["format"] == "baloot-record" and data["players"][0] == "human"
         assert record_main(["replay", str(files[0])]) == 0, "python -m game.record replays it"
@@ -390,7 +390,7 @@ def test_a_deal_copied_from_the_review_opens_again(quick_coach: None) -> None:
         press_button(app, "copy")
         notation = rv.review.notation()
         assert notation.startswith("deal ") and paste_text() == notation
-        assert "clipboard" in app.toasts.text
+        assert "clipboard" in rv.notice and not app.toasts.text, "said in the review, not over its title"
         app.to_main_menu()
         app.step(DT)
         press_button(app, "open")
