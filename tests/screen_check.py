@@ -3,7 +3,8 @@ another text or a button, or leaves the window.
 
 The window's surface is swapped for a `RecordingSurface`, which notes each blit of a surface a text
 helper made (`ui.textlog`) with the rectangle of its ink (the pixels drawn, not the font's line box,
-so two lines set one under the other do not count as touching). Buttons and text entries are the
+so two lines set one under the other do not count as touching); a page of text scrolled into view
+(`ui.textlog.noted_page`) counts line by line. Buttons and text entries are the
 pygame-gui elements visible in the top scene's manager (the table's own buttons included).
 """
 
@@ -42,9 +43,16 @@ class RecordingSurface(pygame.Surface):
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None,  # type: ignore[override]
              special_flags: int = 0) -> pygame.Rect:
         drawn = super().blit(source, dest, area, special_flags)
+        x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (round(dest[0]), round(dest[1]))
+        shown = source.get_rect() if area is None else pygame.Rect(area).clip(source.get_rect())
+        for words, ink in self.log.page(source):  # a page of text, maybe scrolled
+            part = ink.clip(shown)
+            if part.w and part.h:
+                seen = part.move(x - shown.x, y - shown.y).clip(self.get_clip())
+                # a line half scrolled out of its view is how scrolling looks: only the window cuts
+                self.placed.append(Placed(words, seen, seen.size != part.size))
         words = self.log.words(source)
         if words is not None and words.strip():
-            x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else (round(dest[0]), round(dest[1]))
             part = source if area is None else source.subsurface(pygame.Rect(area).clip(source.get_rect()))
             ink = part.get_bounding_rect().move(x, y)
             seen = ink.clip(self.get_clip())
@@ -84,7 +92,7 @@ def problems(app: App) -> list[str]:
         surf = RecordingSurface(size, log)
         app.screen = surf
         try:
-            app.invalidate()
+            app.relayout()  # the screens build again while the log listens: pages composed then are noted
             app.render()
         finally:
             app.screen = real

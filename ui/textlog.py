@@ -17,11 +17,18 @@ class TextLog:
     def __init__(self) -> None:
         self.texts: dict[int, tuple[pygame.Surface, str]] = {}
         """Kept alive while the log lives, so an id is never reused for another surface."""
+        self.pages: dict[int, tuple[pygame.Surface, list[tuple[str, pygame.Rect]]]] = {}
+        """Surfaces texts were composed on (a page scrolled into view): each text's words and ink."""
 
     def words(self, surf: pygame.Surface) -> str | None:
         """The words of `surf` if a text helper made it, else None."""
         got = self.texts.get(id(surf))
         return got[1] if got is not None and got[0] is surf else None
+
+    def page(self, surf: pygame.Surface) -> list[tuple[str, pygame.Rect]]:
+        """The texts composed on `surf` (`noted_page`), with their ink in its coordinates."""
+        got = self.pages.get(id(surf))
+        return got[1] if got is not None and got[0] is surf else []
 
 
 _listening: TextLog | None = None
@@ -32,6 +39,16 @@ def noted(surf: pygame.Surface, words: str) -> pygame.Surface:
     if _listening is not None:
         _listening.texts[id(surf)] = (surf, words)
     return surf
+
+
+def noted_page(page: pygame.Surface, parts: list[tuple[pygame.Surface, int, int]]) -> pygame.Surface:
+    """`page`, on which the surfaces `parts` were blitted at (x, y): its texts are noted while a
+    log listens, so a page blitted in part (scrolled) is checked text by text."""
+    log = _listening
+    if log is not None:
+        texts = [(w, s.get_bounding_rect().move(x, y)) for s, x, y in parts if (w := log.words(s))]
+        log.pages[id(page)] = (page, texts)
+    return page
 
 
 @contextmanager
