@@ -203,3 +203,36 @@ def test_classic_belote_screens_keep_their_text_apart(language: str) -> None:
         app.close()
     assert len(check.seen) == 5 * len(SIZES), "every screen was reached"
     assert not check.found, "\n" + check.report()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_review_rows_detail_stops_before_its_marks(language: str) -> None:
+    """The coloured marks of a row of the hand's list never sit on its detail (issue 50, item 4)."""
+    from tests.screen_check import RecordingSurface
+    from ui.assets import Assets
+    from ui.layout import Layout
+    from ui.render import Renderer
+    from ui.review_view import ListRow, ReviewLayout, ReviewPainter
+    from ui.textlog import listening
+
+    pygame.display.init()
+    pygame.font.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((64, 64))
+    i18n.set_language(language)
+    lay = Layout(*SIZES[0])
+    rl, painter = ReviewLayout(lay), ReviewPainter(Renderer(Assets()))
+    row = ListRow("Calls", "♥ trump by Abdulrahman the Tall", 0, 3, marks=["good", "small", "mistake"])
+    with listening() as log:
+        surf = RecordingSurface(SIZES[0], log)
+        painter.hand_list(surf, rl, "The hand", [row], 0, [])
+    shown = [p for p in surf.placed if p.words.endswith("…") and row.detail.startswith(p.words[:-1])]
+    assert len(shown) == 1, "too long for its room at this size: cut and marked, never run over the marks"
+    detail = shown[0].ink
+    dot = max(3, round(4 * lay.u))
+    box = rl.left
+    nearest = box.right - rl.pad - dot - (len(row.marks) - 1) * (2 * dot + 3)  # the innermost mark's centre
+    if i18n.is_rtl():
+        assert detail.left > box.left + box.right - nearest + dot, (detail, box)
+    else:
+        assert detail.right < nearest - dot, (detail, box)

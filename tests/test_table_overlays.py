@@ -364,6 +364,23 @@ def test_the_doubling_and_the_calls_are_worded_plainly(language: str) -> None:
         app.close()
 
 
+def test_the_doubling_panel_offers_no_double_rather_than_pass() -> None:
+    import random
+
+    from game.match import MatchState
+    from game.phase import Phase
+    from ui.choices import call_labels
+    for seed in range(50):
+        m, rng = MatchState(seed, Rules()), random.Random(seed)
+        while m.round.phase is Phase.BIDDING:
+            m.apply(rng.choice(m.legal_actions()))
+        if m.round.phase is Phase.DOUBLING and PASS in m.legal_actions():
+            labels = dict(call_labels(m.observation(m.to_move())))  # type: ignore[arg-type]
+            assert labels[PASS] == tr("call.no_double") and len(labels) > 1
+            return
+    raise AssertionError("no doubling found")
+
+
 @pytest.mark.parametrize("language", ["en", "ar"])
 def test_rule_variants_are_named_in_words_not_letters(language: str) -> None:
     i18n.set_language(language)

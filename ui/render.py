@@ -307,11 +307,16 @@ class Renderer:
         self.put(screen, sub, r, r.x + pad, r.bottom - pad // 2 - sub.get_height() - 1)
 
     def fit_rich(self, s: str, size: int, max_w: int, colour: Colour = INK,
-                 bold: bool = False) -> pygame.Surface:
-        """`rich` at `size`, or smaller until it fits `max_w`."""
+                 bold: bool = False, elide: bool = False) -> pygame.Surface:
+        """`rich` at `size`, or smaller until it fits `max_w`; `elide`: still too wide at the
+        smallest size, its end is cut and marked '…' rather than left to run over what is beside it."""
         surf = self.rich(s, size, colour, bold)
         while surf.get_width() > max_w and size > 9:
             size -= 1
+            surf = self.rich(s, size, colour, bold)
+        while elide and surf.get_width() > max_w and len(s) > 1:
+            s = s[:-1].rstrip() if not s.endswith("…") else s[:-2].rstrip() + "…"
+            s = s if s.endswith("…") else s + "…"
             surf = self.rich(s, size, colour, bold)
         return surf
 

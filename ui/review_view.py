@@ -204,6 +204,9 @@ class ReviewPainter:
         line = a.font(size).get_linesize() + max(3, round(5 * lay.u))
         rects: list[pygame.Rect] = []
         dot = max(3, round(4 * lay.u))
+        # the labels' column as wide as its longest label (at most 42%): the rest is the details'
+        label_w = min(round((box.w - 2 * pad) * 0.42), max((a.width(row.label, size, True) for row in rows),
+                                                            default=0) + 2)
         for i, row in enumerate(rows):
             rect = pygame.Rect(box.x + pad // 2, y, box.w - pad, line)
             rects.append(rect)
@@ -214,13 +217,12 @@ class ReviewPainter:
             ty = y + (line - a.font(size).get_linesize()) // 2
             marks_w = len(row.marks) * (2 * dot + 3)
             ahead = i > current  # not reached yet: dimmed
-            label_w = round((box.w - 2 * pad) * 0.42)
             label = r.fit_rich(row.label, size, label_w, DIM_INK if ahead else row.colour, True)
             r.put(surface, label, box, box.x + pad, ty)
-            detail_x = box.x + pad + label_w + 4
+            detail_x = box.x + pad + label_w + pad // 2
             detail_w = box.right - pad - marks_w - pad // 2 - detail_x  # up to the marks, never under them
             if row.detail and detail_w > 20:
-                d = r.fit_rich(row.detail, size, detail_w, DIM_INK)
+                d = r.fit_rich(row.detail, size, detail_w, DIM_INK, elide=True)
                 r.put(surface, d, box, detail_x, ty)
             for k, tone in enumerate(row.marks):
                 cx = box.right - pad - dot - k * (2 * dot + 3)
