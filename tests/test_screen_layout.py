@@ -122,10 +122,18 @@ def test_no_text_overlaps_or_leaves_the_window(language: str) -> None:
             check(f"settings tab {tab}", language)
             app.close_screen()
         for name, screen in (("how to play", HowToScreen(app)), ("statistics", StatsScreen(app)),
-                             ("open a record", OpenRecordScreen(app)),
-                             ("confirm", ConfirmScreen(app, "menu.confirm_new", lambda: None))):
+                             ("open a record", OpenRecordScreen(app))):
             app.open_screen(screen)
             check(name, language)
+            app.close_screen()
+        stats = StatsScreen(app)
+        app.open_screen(stats)
+        stats.show_rule_set(1)
+        check("statistics, the other rule set", language)
+        app.close_screen()
+        for question in ("menu.confirm_new", "stats.reset_confirm", "practice.leave_confirm"):
+            app.open_screen(ConfirmScreen(app, question, lambda: None))
+            check(f"confirm {question}", language)
             app.close_screen()
         app.start_new_match()
         t = table(app)
@@ -168,7 +176,7 @@ def test_no_text_overlaps_or_leaves_the_window(language: str) -> None:
         check("match end", language)
     finally:
         app.close()
-    assert len(check.seen) == 23 * len(SIZES), "every screen was reached"
+    assert len(check.seen) == 26 * len(SIZES), "every screen was reached"
     assert not check.found, "\n" + check.report()
 
 

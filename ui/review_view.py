@@ -257,8 +257,9 @@ class ReviewPainter:
             y = top + (k // 2) * line
             cx = round(r.mirror_x(box, x + dot))
             pygame.draw.circle(surface, TONE_COLOURS.get(tone, GREY), (cx, y + line // 2), dot)
-            s = r.fit_rich(words, size, col_w - 2 * dot - 8, DIM_INK)
-            r.put(surface, s, box, x + 2 * dot + 4, y + (line - s.get_height()) // 2)
+            gap = max(4, round(6 * lay.u))
+            s = r.fit_rich(words, size, col_w - 2 * dot - gap - 4, DIM_INK)
+            r.put(surface, s, box, x + 2 * dot + gap, y + (line - s.get_height()) // 2)
         return top - 4
 
     # ----- the coach -----------------------------------------------------------------------
