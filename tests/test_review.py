@@ -472,6 +472,10 @@ def test_the_coach_says_you_deal_not_you_deals(quick_coach: None, language: str)
         assert ("you deal;" in words) if language == "en" else ("أنت الموزّع" in words and "يوزّع" not in words)
         names = rv.names()
         assert seat_tr("review.dealt", 1, names, card="9♠") == tr("review.dealt", seat=names[1], card="9♠")
+        noura = seat_tr("review.dealt", 2, names, card="9♠")  # Noura, a woman: the verb agrees
+        assert noura == tr("review.dealt_she", seat=names[2], card="9♠")
+        if language == "ar":
+            assert "توزّع" in noura and "يوزّع" not in noura
     finally:
         app.close()
 

@@ -117,11 +117,22 @@ def call_gloss(action: Action, belote: bool = False) -> str:
     return tr(key) if key is not None else ""
 
 
+FEMININE_SEATS = frozenset({2})
+"""Seats whose default player is a woman (Noura): while her name is unchanged, a sentence about her
+takes the key's `_she` form (Arabic verbs agree: "نورة توزّع", not "نورة يوزّع")."""
+
+
 def seat_tr(key: str, seat: int, names: tuple[str, ...], **kw: object) -> str:
-    """A sentence whose subject is a seat: the player's own seat (South) takes the key's `_you`
-    form ("you deal", "أنت توزّع") rather than the name with a verb for someone else ("You deals")."""
-    if seat == 0 and i18n.has_text(key + "_you"):
-        return tr(key + "_you", seat=names[seat], **kw)
+    """A sentence whose subject is a seat, in the form that agrees with it: the player's own seat
+    (South) takes the key's `_you` form ("you deal", not "You deals"), a default woman player the
+    `_she` form (see FEMININE_SEATS); anyone else the key itself."""
+    form = ""
+    if seat == 0:
+        form = "_you"
+    elif seat in FEMININE_SEATS and names[seat] == tr(f"name.default.{seat}"):
+        form = "_she"
+    if form and i18n.has_text(key + form):
+        return tr(key + form, seat=names[seat], **kw)
     return tr(key, seat=names[seat], **kw)
 
 
