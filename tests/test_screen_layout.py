@@ -149,6 +149,10 @@ def test_no_text_overlaps_or_leaves_the_window(language: str) -> None:
         app.resume()
         south_plays(app, lambda: t.animator.hud.last_trick is not None)
         check("table, playing", language)
+        run_until(app, t.human_turn)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+        run_until(app, lambda: t.hints.last is not None and bool(app.toasts.text), 400)
+        check("table, a hint shown", language)
         app.open_screen(LastTrickScreen(app, t))
         check("last trick", language)
         app.close_screen()
@@ -176,7 +180,7 @@ def test_no_text_overlaps_or_leaves_the_window(language: str) -> None:
         check("match end", language)
     finally:
         app.close()
-    assert len(check.seen) == 26 * len(SIZES), "every screen was reached"
+    assert len(check.seen) == 27 * len(SIZES), "every screen was reached"
     assert not check.found, "\n" + check.report()
 
 
