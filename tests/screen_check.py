@@ -52,9 +52,8 @@ class RecordingSurface(pygame.Surface):
                 # a line half scrolled out of its view is how scrolling looks: only the window cuts
                 self.placed.append(Placed(words, seen, seen.size != part.size))
         words = self.log.words(source)
-        if words is not None and words.strip():
-            part = source if area is None else source.subsurface(pygame.Rect(area).clip(source.get_rect()))
-            ink = part.get_bounding_rect().move(x, y)
+        if words is not None and words.strip() and shown.w and shown.h:
+            ink = source.subsurface(shown).get_bounding_rect().move(x, y)
             seen = ink.clip(self.get_clip())
             if seen.w and seen.h:
                 self.placed.append(Placed(words, seen, seen != ink))
