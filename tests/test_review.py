@@ -26,19 +26,21 @@ import pygame
 import pytest
 
 import ai.coach as coach_module
-from ai.coach import evaluate
+from ai.coach import Estimate, Verdict, evaluate
 from game.actions import action_str, is_card, parse_action
 from game.events import TrickWon
 from game.match import MatchState
 from game.notation import from_notation
 from game.record import main as record_main
 from game.record import record_of
+from game.rules import Rules
 from game.state import RoundState
 from ui import i18n
 from ui.app import App
 from ui.clipboard import paste_text
 from ui.practice import PracticeEndScreen, PracticeTable
 from ui.records import records_dir
+from ui.review_model import source_of_match
 from ui.savegame import load_match
 from ui.screens import MainMenu, Screen
 from ui.screens.open_record import OpenRecordScreen
@@ -46,6 +48,7 @@ from ui.screens.review import ReviewScreen
 from ui.screens.table_screens import HandSummaryScreen
 from ui.settings import Settings
 from ui.table_scene import TableScene
+from ui.text import card_label, contract_label, seat_tr, tr, trn
 from ui.worker import InlineThinker
 
 DT = 40.0
@@ -316,7 +319,7 @@ def test_a_match_exported_and_opened_again_reviews_identically(
         run_until(app, rv.coach.done)
         press_button(app, "export")
         files = list(records_dir().glob("*.json"))
-        assert len(files) == 1 and str(files[0]) in app.toasts.text
+        assert len(files) == 1 and str(files[0]) in rv.notice and not app.toasts.text
         data = json.loads(files[0].read_text(encoding="utf-8"))
         assert data["format"] == "baloot-record" and data["players"][0] == "human"
         assert record_main(["replay", str(files[0])]) == 0, "python -m game.record replays it"
@@ -391,7 +394,7 @@ def test_a_deal_copied_from_the_review_opens_again(quick_coach: None) -> None:
         press_button(app, "copy")
         notation = rv.review.notation()
         assert notation.startswith("deal ") and paste_text() == notation
-        assert "clipboard" in app.toasts.text
+        assert "clipboard" in rv.notice and not app.toasts.text, "said in the review, not over its title"
         app.to_main_menu()
         app.step(DT)
         press_button(app, "open")
@@ -435,5 +438,88 @@ def test_page_down_reviews_the_next_hand_and_m_the_next_mistake(quick_coach: Non
         assert rv.keyboard, "the focus ring shows once the keyboard moves it"
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.top, MainMenu)
+    finally:
+        app.close()
+
+
+# ----- issue 50: what a newcomer read in the review ----------------------------------------------
+
+def _one_hand(seed: int, rules: Rules | None = None) -> MatchState:
+    """A match whose first hand was played to its end by random legal moves (the engine alone)."""
+    m = MatchState(seed, rules or Rules())
+    rng = random.Random(seed)
+    while not m.sheet:
+        legal = m.legal_actions()
+        m.apply(legal[rng.randrange(len(legal))])
+    return m
+
+
+def _review_of(app: App, m: MatchState) -> ReviewScreen:
+    rv = ReviewScreen(app, source_of_match(m, ("human",) * 4, 0, finished_only=True), 0)  # type: ignore[arg-type]
+    app.open_screen(rv)
+    return rv
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_coach_says_you_deal_not_you_deals(quick_coach: None, language: str) -> None:
+    """The player's own seat takes the `_you` form of a sentence (item 3): 'you deal', 'أنت الموزّع'."""
+    seed = next(s for s in range(40) if MatchState(s, Rules()).dealer == 0)
+    app = make_app(language=language)
+    try:
+        rv = _review_of(app, _one_hand(seed))
+        assert rv.review.base.dealer == 0
+        words = rv.caption(0)
+        assert words == tr("review.dealt_you", card=card_label(rv.review.base.buying_card))
+        assert ("you deal;" in words) if language == "en" else ("أنت الموزّع" in words and "يوزّع" not in words)
+        names = rv.names()
+        assert seat_tr("review.dealt", 1, names, card="9♠") == tr("review.dealt", seat=names[1], card="9♠")
+        noura = seat_tr("review.dealt", 2, names, card="9♠")  # Noura, a woman: the verb agrees
+        assert noura == tr("review.dealt_she", seat=names[2], card="9♠")
+        if language == "ar":
+            assert "توزّع" in noura and "يوزّع" not in noura
+    finally:
+        app.close()
+
+
+def test_a_belote_record_names_its_contract_as_its_table_does(quick_coach: None) -> None:
+    """Classic Belote reviewed: '♥ trump by Saad', never 'Hokum ♥' (item 4)."""
+    belote = Rules.preset("belote")
+    hands = (_one_hand(s, belote) for s in range(60))
+    m = next(h for h in hands if h.sheet[0].contract is not None and not h.sheet[0].contract.sun)
+    app = make_app()
+    try:
+        rv = _review_of(app, m)
+        contract = rv.review.steps[-1].contract
+        assert contract is not None
+        detail = rv.list_rows()[0].detail
+        assert detail == contract_label(contract, rv.names(), belote=True) and "Hokum" not in detail
+        captions = " ".join(rv.caption(k) for k in range(1, len(rv.review.steps)))
+        assert "Hokum" not in captions and "trump" in captions
+    finally:
+        app.close()
+
+
+def test_no_mistake_is_never_said_beside_an_orange_mark_and_m_speaks_in_the_panel(quick_coach: None) -> None:
+    """Item 6: a small slip (orange) is counted beside 'no mistake'; item 5: M with no mistake
+    left says so in the coach's panel, not in a toast over the title."""
+    app = make_app()
+    try:
+        rv = _review_of(app, _one_hand(5))
+        decisions = [d for d in rv.review.decisions if len(d.observation.legal_actions) > 1]
+        assert decisions
+        rv.coach.stop()
+        for d in rv.review.decisions:  # the coach agrees with every move but one, a small slip
+            rv.coach.cache[rv.coach._cache_key(d)] = Verdict(d.played, d.played, "card")
+        slip = decisions[0]
+        other = next(a for a in slip.observation.legal_actions if a != slip.played)
+        cost = Estimate(-1.0, 0.5, 50), Estimate(0.4, 0.5, 50)  # 1.4 game points: under a mistake
+        rv.coach.cache[rv.coach._cache_key(slip)] = Verdict(slip.played, other, "card", *cost)
+        assert rv.tone(slip.step) == "small" and not rv.coach.mistakes()
+        assert rv.status() == trn("review.no_mistakes_slips", 1) != tr("review.no_mistakes")
+        rv.key(pygame.K_m)
+        assert rv.notice == rv.status() and not app.toasts.text
+        for _ in range(80):
+            app.step(DT)
+        assert rv.notice == "", "the notice goes after a while"
     finally:
         app.close()

@@ -18,12 +18,18 @@ import pygame
 import pytest
 
 from game.actions import PASS, SUN
+from game.rules import Rules
 from ui import i18n
+from ui.animator import DOUBLING, Call
 from ui.app import App
+from ui.render import call_rows
+from ui.rulesets import VARIANTS, rules_details, rules_line
 from ui.screens import PauseMenu, SettingsScreen
 from ui.screens.table_screens import BidHistoryScreen, LastTrickScreen, ScoreSheetScreen
 from ui.settings import Settings
 from ui.table_scene import TableScene
+from ui.text import call_label, tr
+from ui.textlog import listening
 from ui.worker import InlineThinker
 
 DT = 50.0
@@ -196,7 +202,9 @@ def test_the_bid_history_lists_every_call_of_the_hand(language: str) -> None:
         assert isinstance(screen, BidHistoryScreen)
         rows = [r for r in screen.rows() if r[0] == "call"]
         names = t.animator.hud.names
-        assert [(r[1], r[2]) for r in rows] == [(names[c.seat], c.words()) for c in t.animator.hud.calls]
+        assert [(r[1], r[2]) for r in rows] == [
+            (names[c.seat], call_label(c.action, doubling=True) if c.stage == DOUBLING else c.words())
+            for c in t.animator.hud.calls]
         if language == "ar":
             assert all(i18n.has_arabic(r[2]) for r in rows)
         heads = [r[1] for r in screen.rows() if r[0] == "head"]
@@ -296,3 +304,88 @@ def test_shown_projects_mark_the_cards_already_played() -> None:
     assert a.hud.shown[1] == [7, 6, 5] and a.hud.played_shown == {7}
     a.show(CardPlayed(1, 6))
     assert a.hud.played_shown == {7, 6}
+
+
+# ----- issue 50: the overlays before anything happened, calls and rules in plain words ------------
+
+def drawn_words(app: App) -> list[str]:
+    """Every text the top screen draws (noted by the text helpers while a log listens)."""
+    from tests.screen_check import RecordingSurface
+    with listening() as log:
+        surf = RecordingSurface(app.screen.get_size(), log)
+        top = app.top
+        assert top is not None
+        top.draw(surf)
+    return [p.words for p in surf.placed]
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_before_any_hand_or_trick_the_overlays_say_so_in_a_small_box(language: str) -> None:
+    app = make_app(language=language)
+    t = table(app)
+    try:
+        run_until(app, lambda: t.human_turn())
+        t.open_overlay("sheet")
+        sheet = app.top
+        assert isinstance(sheet, ScoreSheetScreen)
+        words = drawn_words(app)
+        assert tr("end.final", us=0, them=0) not in words, "no 'Final score 0 - 0' before a hand"
+        assert tr("sheet.empty") in words and tr("sheet.to_target", target=152) in words
+        assert sheet.frame.h < app.layout.modal_rect().h // 2
+        app.close_screen()
+        t.open_overlay("last")
+        last = app.top
+        assert isinstance(last, LastTrickScreen)
+        assert drawn_words(app) == [tr("last.none"), tr("last.hint")]
+        assert last.frame.h < last.overlays.last_trick_rect(app.layout).h // 2, "not a large empty box"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_doubling_and_the_calls_are_worded_plainly(language: str) -> None:
+    from game.actions import ASHKAL, DOUBLE, PASS
+    app = make_app(language=language)
+    t = table(app)
+    try:
+        run_until(app, lambda: t.human_turn())
+        hud = t.animator.hud
+        hud.calls = [Call(1, 1, ASHKAL, lambda: call_label(ASHKAL)), Call(DOUBLING, 2, DOUBLE, lambda: "x"),
+                     Call(DOUBLING, 1, PASS, lambda: call_label(PASS))]
+        log = call_rows(hud)
+        assert log[-3:] == [(tr("bids.doubling"), ""), (hud.names[2], call_label(DOUBLE)),
+                            (hud.names[1], tr("call.no_double"))], "a stage in words, no 'x .' prefix"
+        assert not any(row[0].startswith("×") for row in log)
+        app.open_screen(BidHistoryScreen(app, t))
+        rows = app.top.rows()  # type: ignore[union-attr]
+        assert ("call", hud.names[1], tr("call.no_double"), "") in rows
+        assert ("call", hud.names[1], tr("call.ashkal"), tr("call.gloss.ashkal")) in rows
+    finally:
+        app.close()
+
+
+def test_the_doubling_panel_offers_no_double_rather_than_pass() -> None:
+    import random
+
+    from game.match import MatchState
+    from game.phase import Phase
+    from ui.choices import call_labels
+    for seed in range(50):
+        m, rng = MatchState(seed, Rules()), random.Random(seed)
+        while m.round.phase is Phase.BIDDING:
+            m.apply(rng.choice(m.legal_actions()))
+        if m.round.phase is Phase.DOUBLING and PASS in m.legal_actions():
+            labels = dict(call_labels(m.observation(m.to_move())))  # type: ignore[arg-type]
+            assert labels[PASS] == tr("call.no_double") and len(labels) > 1
+            return
+    raise AssertionError("no doubling found")
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_rule_variants_are_named_in_words_not_letters(language: str) -> None:
+    i18n.set_language(language)
+    every = Rules(**{name: True for name in VARIANTS})  # type: ignore[arg-type]
+    lines = [rules_line(Rules(**{name: True})) for name in VARIANTS] + rules_details(every)  # type: ignore[arg-type]
+    for line in lines:
+        assert not any(tr(f"rules.tag.{v}") in line for v in VARIANTS), line
+    assert tr("rules.short.projects_times_raise") in rules_line(Rules(projects_times_raise=True))

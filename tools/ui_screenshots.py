@@ -92,6 +92,13 @@ def shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
         press(app, pygame.K_b)
         shot("bid_history_bidding")
         press(app, pygame.K_ESCAPE)
+        # before any hand or trick: small boxes that say so
+        press(app, pygame.K_p)
+        shot("score_sheet_before_any_hand")
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_l)
+        shot("last_trick_none_yet")
+        press(app, pygame.K_ESCAPE)
         # a whole hand by keyboard, stopping at the first trick shown
         while t.animator.hud.last_trick is None:
             run_until(app, lambda: t.human_turn() or t.animator.hud.last_trick is not None)

@@ -10,6 +10,7 @@ import pygame
 from game.cards import SUIT_LETTERS, rank_of, suit_of
 
 from . import i18n
+from .textlog import noted
 
 RANK_FILES = "789TJQKA"
 
@@ -111,7 +112,7 @@ class Assets:
                 self._text.clear()
             surf = i18n.render_text(self.font(size, bold), s, colour)
             self._text[key] = surf
-        return surf
+        return noted(surf, s)
 
     def visual_text(self, s: str, size: int, colour: tuple[int, int, int] = (240, 240, 230),
                     bold: bool = False) -> pygame.Surface:
@@ -125,7 +126,7 @@ class Assets:
             i18n.prepare_font(font, s)
             surf = font.render(s, True, colour)
             self._text[key] = surf
-        return surf
+        return noted(surf, s)
 
     def width(self, s: str, size: int, bold: bool = False) -> int:
         return i18n.text_width(self.font(size, bold), s)

@@ -36,8 +36,8 @@ def call_labels(obs: Observation) -> list[tuple[Action, str]]:
         return [(a, tr(words[a])) for a in legal if a in words]
     buy_suit = suit_of(obs.buying_card) if obs.buying_card >= 0 else None
     choice = choosing_contract(obs)
-    belote = obs.rules.belote
-    return [(a, call_label(a, buy_suit, obs.bidding_round, choice, belote)) for a in legal]
+    belote, doubling = obs.rules.belote, obs.phase is Phase.DOUBLING
+    return [(a, call_label(a, buy_suit, obs.bidding_round, choice, belote, doubling)) for a in legal]
 
 
 def playable(obs: Observation) -> set[int] | None:

@@ -17,7 +17,8 @@ from .assets import BACK, Assets
 from .layout import Layout, Place
 from .rulesets import rules_line
 from .table import HAND, Sprite, TableModel
-from .text import card_label, contract_name, team_name, tr, trn
+from .text import call_label, card_label, contract_name, team_name, tr, trn
+from .textlog import noted
 
 Colour = tuple[int, int, int]
 INK: Colour = (244, 240, 226)
@@ -177,7 +178,7 @@ class Renderer:
         for p in parts:
             out.blit(p, (x, 0))
             x += p.get_width()
-        return out
+        return noted(out, s)
 
     @staticmethod
     def put(screen: pygame.Surface, surf: pygame.Surface, box: pygame.Rect, x: int, y: int) -> pygame.Rect:
@@ -306,11 +307,16 @@ class Renderer:
         self.put(screen, sub, r, r.x + pad, r.bottom - pad // 2 - sub.get_height() - 1)
 
     def fit_rich(self, s: str, size: int, max_w: int, colour: Colour = INK,
-                 bold: bool = False) -> pygame.Surface:
-        """`rich` at `size`, or smaller until it fits `max_w`."""
+                 bold: bool = False, elide: bool = False) -> pygame.Surface:
+        """`rich` at `size`, or smaller until it fits `max_w`; `elide`: still too wide at the
+        smallest size, its end is cut and marked '…' rather than left to run over what is beside it."""
         surf = self.rich(s, size, colour, bold)
         while surf.get_width() > max_w and size > 9:
             size -= 1
+            surf = self.rich(s, size, colour, bold)
+        while elide and surf.get_width() > max_w and len(s) > 1:
+            s = s[:-1].rstrip() if not s.endswith("…") else s[:-2].rstrip() + "…"
+            s = s if s.endswith("…") else s + "…"
             surf = self.rich(s, size, colour, bold)
         return surf
 
@@ -448,8 +454,13 @@ class Renderer:
         self.put(screen, head, r, r.x + pad, r.y + pad // 2)
         y = r.y + pad // 2 + line
         name_w = round((r.width - 2 * pad) * 0.45)
-        for stage, seat, words in shown:
-            name = a.fit_text(stage_prefix(stage) + hud.names[seat], size, name_w, DIM_INK)
+        for left, words in shown:
+            if not words:  # a new stage: round 2, the doubling
+                head = a.fit_text(left, size, r.width - 2 * pad, GOLD, True)
+                self.put(screen, head, r, r.x + pad, y)
+                y += line
+                continue
+            name = a.fit_text(left, size, name_w, DIM_INK)
             self.put(screen, name, r, r.x + pad, y)
             call = self.fit_rich(words, size, r.width - 2 * pad - name_w - pad // 2, INK, bold=True)
             self.put(screen, call, r, r.x + pad + name_w + pad // 2, y)
@@ -483,13 +494,18 @@ class Renderer:
             screen.blit(num, num.get_rect(center=c))
 
 
-def stage_prefix(stage: int) -> str:
-    return "" if stage == 1 else ("× · " if stage == DOUBLING else f"{stage} · ")
-
-
-def call_rows(hud: Hud) -> list[tuple[int, int, str]]:
-    """(stage, seat, words) for every call shown so far this hand."""
-    return [(c.stage, c.seat, c.words()) for c in hud.calls]
+def call_rows(hud: Hud) -> list[tuple[str, str]]:
+    """The call log's lines so far this hand: (seat, call) for a call, (stage, "") where a new stage
+    begins (round 2 or 3, the doubling, where a pass reads "No double")."""
+    out: list[tuple[str, str]] = []
+    stage = 1
+    for c in hud.calls:
+        if c.stage != stage:
+            stage = c.stage
+            out.append((tr("bids.doubling") if stage == DOUBLING else tr("bids.round", round=stage), ""))
+        words = call_label(c.action, doubling=True) if stage == DOUBLING else c.words()
+        out.append((hud.names[c.seat], words))
+    return out
 
 
 def contract_detail(c: Contract, names: tuple[str, ...]) -> str:

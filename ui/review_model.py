@@ -37,7 +37,8 @@ from game.state import DealBase, RoundState
 
 HUMAN = 0
 """The seat the game gives the player (South): the coach looks at its decisions."""
-DOUBLING_STAGE = 3
+DOUBLING_STAGE = 4
+"""The stage of the doubling's calls (after up to three bidding rounds, as on the table)."""
 DEFAULT_PLAYERS = ("human", "ismcts:medium", "ismcts:medium", "ismcts:medium")
 """Who sat where when a record does not say: South the player, the others at Medium."""
 
@@ -63,7 +64,7 @@ class Call:
     seat: int
     action: Action
     stage: int
-    """1 or 2: the bidding round; 3: the doubling."""
+    """1, 2 or 3: the bidding round; DOUBLING_STAGE: the doubling."""
     choice: bool = False
     """The Hokum bidder keeping Hokum or switching to Sun (worded so)."""
 

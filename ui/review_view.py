@@ -17,7 +17,7 @@ from game.ranking import NO_TRUMP
 from . import i18n
 from .layout import CARD_RATIO, Layout
 from .render import DARK, DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
-from .review_model import Call, Step
+from .review_model import DOUBLING_STAGE, Call, Step
 from .table import display_key
 from .text import call_label
 
@@ -187,9 +187,11 @@ class ReviewPainter:
     # ----- the list of the hand --------------------------------------------------------------
 
     def hand_list(self, surface: pygame.Surface, rl: ReviewLayout, title: str, rows: list[ListRow],
-                  current: int, info: list[tuple[str, str]]) -> list[pygame.Rect]:
-        """The calls and the tricks (the current row lit), then `info` lines (label, value);
-        returns each row's rect (a click jumps there)."""
+                  current: int, info: list[tuple[str, str]],
+                  legend: list[tuple[str, str]] | None = None) -> list[pygame.Rect]:
+        """The calls and the tricks (the current row lit), then `info` lines (label, value), and
+        at the bottom the `legend` of the marks ((tone, words)); returns each row's rect (a click
+        jumps there)."""
         lay, r, a = rl.lay, self.r, self.r.assets
         box = rl.left
         r.panel(surface, box, border=(70, 110, 80), alpha=225)
@@ -202,6 +204,9 @@ class ReviewPainter:
         line = a.font(size).get_linesize() + max(3, round(5 * lay.u))
         rects: list[pygame.Rect] = []
         dot = max(3, round(4 * lay.u))
+        # the labels' column as wide as its longest label (at most 42%): the rest is the details'
+        label_w = min(round((box.w - 2 * pad) * 0.42), max((a.width(row.label, size, True) for row in rows),
+                                                            default=0) + 2)
         for i, row in enumerate(rows):
             rect = pygame.Rect(box.x + pad // 2, y, box.w - pad, line)
             rects.append(rect)
@@ -212,21 +217,22 @@ class ReviewPainter:
             ty = y + (line - a.font(size).get_linesize()) // 2
             marks_w = len(row.marks) * (2 * dot + 3)
             ahead = i > current  # not reached yet: dimmed
-            label = r.fit_rich(row.label, size, round((box.w - 2 * pad) * 0.42),
-                               DIM_INK if ahead else row.colour, True)
+            label = r.fit_rich(row.label, size, label_w, DIM_INK if ahead else row.colour, True)
             r.put(surface, label, box, box.x + pad, ty)
-            detail_w = box.w - 2 * pad - label.get_width() - marks_w - pad
+            detail_x = box.x + pad + label_w + pad // 2
+            detail_w = box.right - pad - marks_w - pad // 2 - detail_x  # up to the marks, never under them
             if row.detail and detail_w > 20:
-                d = r.fit_rich(row.detail, size, detail_w, DIM_INK)
-                r.put(surface, d, box, box.x + pad + round((box.w - 2 * pad) * 0.42) + 4, ty)
+                d = r.fit_rich(row.detail, size, detail_w, DIM_INK, elide=True)
+                r.put(surface, d, box, detail_x, ty)
             for k, tone in enumerate(row.marks):
                 cx = box.right - pad - dot - k * (2 * dot + 3)
                 cx = round(r.mirror_x(box, cx))
                 pygame.draw.circle(surface, TONE_COLOURS.get(tone, GREY), (cx, rect.centery), dot)
             y += line
         y += pad // 2
+        bottom = self.legend(surface, rl, legend) if legend else box.bottom - pad // 2
         for name, value in info:
-            if y + line > box.bottom - pad // 2:
+            if y + line > bottom:
                 break
             lab = r.fit_rich(name, size, round((box.w - 2 * pad) * 0.45), DIM_INK)
             r.put(surface, lab, box, box.x + pad, y)
@@ -235,11 +241,34 @@ class ReviewPainter:
             y += line - 2
         return rects
 
+    def legend(self, surface: pygame.Surface, rl: ReviewLayout, entries: list[tuple[str, str]]) -> int:
+        """What the marks' colours mean, two to a line at the bottom of the list; returns its top."""
+        lay, r = rl.lay, self.r
+        box, pad = rl.left, rl.pad
+        size = max(10, lay.small_font - 1)
+        line = r.assets.font(size).get_linesize() + 2
+        dot = max(3, round(4 * lay.u))
+        col_w = (box.w - 2 * pad) // 2
+        rows = (len(entries) + 1) // 2
+        top = box.bottom - pad // 2 - rows * line
+        pygame.draw.line(surface, (90, 120, 96), (box.x + pad, top - 3), (box.right - pad, top - 3), 1)
+        for k, (tone, words) in enumerate(entries):
+            x = box.x + pad + (k % 2) * col_w
+            y = top + (k // 2) * line
+            cx = round(r.mirror_x(box, x + dot))
+            pygame.draw.circle(surface, TONE_COLOURS.get(tone, GREY), (cx, y + line // 2), dot)
+            gap = max(4, round(6 * lay.u))
+            s = r.fit_rich(words, size, col_w - 2 * dot - gap - 4, DIM_INK)
+            r.put(surface, s, box, x + 2 * dot + gap, y + (line - s.get_height()) // 2)
+        return top - 4
+
     # ----- the coach -----------------------------------------------------------------------
 
     def coach_panel(self, surface: pygame.Surface, rl: ReviewLayout, title: str, status: str,
                     caveat: str, caption: str, head: str, tone: str, lines: list[str],
-                    detail: str) -> None:
+                    detail: str, notice: str = "") -> None:
+        """The coach's panel: its title, how the hand went (`status`, or for a moment a `notice`:
+        what M, Copy or Export did), the caveat, what happened, the verdict and its figures."""
         lay, r, a = rl.lay, self.r, self.r.assets
         box = rl.right
         r.panel(surface, box, border=GOLD, alpha=235)
@@ -251,10 +280,18 @@ class ReviewPainter:
         y += ts.get_height()
         small = lay.small_font + 1
         tiny = max(11, lay.small_font - 1)
-        if status:
-            s = r.fit_rich(status, small, width, INK)
-            r.put(surface, s, box, box.x + pad, y)
-            y += s.get_height() + 2
+        if notice:
+            for ln in a.wrap(notice, small, width, True)[:4]:
+                s = r.rich(ln, small, GOLD, True)
+                r.put(surface, s, box, box.x + pad, y)
+                y += s.get_height()
+            y += 2
+        elif status:
+            for ln in a.wrap(status, small, width)[:2]:
+                s = r.rich(ln, small, INK)
+                r.put(surface, s, box, box.x + pad, y)
+                y += s.get_height()
+            y += 2
         for ln in a.wrap(caveat, tiny, width):
             s = r.rich(ln, tiny, DIM_INK)
             r.put(surface, s, box, box.x + pad, y)
@@ -322,12 +359,12 @@ class ReviewPainter:
         return max(0, min(steps - 1, round(frac * max(1, steps - 1))))
 
 
-def call_words(call: Call, buying_card: int) -> str:
-    """A call as the table words it."""
-    if call.stage == 3:
-        return call_label(call.action)
+def call_words(call: Call, buying_card: int, belote: bool = False) -> str:
+    """A call as the table words it (classic Belote's "Take ♦", a doubling's "No double")."""
+    if call.stage == DOUBLING_STAGE:
+        return call_label(call.action, doubling=True)
     buy_suit = buying_card >> 3 if buying_card >= 0 else None
-    return call_label(call.action, buy_suit, call.stage, call.choice)
+    return call_label(call.action, buy_suit, call.stage, call.choice, belote)
 
 
 def suit(s: int) -> str:

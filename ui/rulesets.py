@@ -1,10 +1,11 @@
 """The rules of a match in a player's words (pygame-free): the preset it starts from, the variants
-switched on, one short line for the table ("Riyadh majlis + (e)") and the longer lines of the
-pause menu and the settings.
+switched on, one short line for the table ("Riyadh majlis + projects × raise") and the longer
+lines of the pause menu and the settings — in plain words (the rule book's letters (a)-(g), (L),
+(T) are for the notation, never shown).
 
 A preset is a starting point (docs/rules.md after section 7): Saudi tournament (the defaults), Riyadh
 majlis (variants c + d), Classic Belote (section 8). Rules that are not exactly a preset are named
-after the preset they extend, with the other variants' tags: Saudi tournament + (e)(f). The
+after the preset they extend, with the other variants: Saudi tournament + projects × raise. The
 variants are Baloot's: under Classic Belote they do not apply and are never named.
 """
 
@@ -14,6 +15,7 @@ from dataclasses import fields
 
 from game.rules import Rules
 
+from . import i18n
 from .text import tr, trn
 
 _ORDER = ("no_ashkal_on_ace", "kawesh", "third_round_on_ace", "riyadh_ashkal", "declarer_leads",
@@ -47,26 +49,27 @@ def preset_label(name: str) -> str:
     return tr(f"preset.{name}")
 
 
-def variant_tag(name: str) -> str:
-    """'(e)': the rule book's letter of a variant ('(L)', '(T)' for the two it does not letter)."""
-    return tr(f"rules.tag.{name}")
+def variant_short(name: str) -> str:
+    """A variant in a few plain words, for the line under the scores ('projects × raise')."""
+    return tr(f"rules.short.{name}")
 
 
 def variant_label(name: str) -> str:
-    """'(e) Projects multiplied by the raise (×3, ×4)': the settings row, the pause menu."""
-    return tr("rules.tagged", tag=variant_tag(name), text=tr(f"rules.{name}"))
+    """A variant in a full plain sentence: the settings row, the pause menu."""
+    return tr(f"rules.{name}")
 
 
 def rules_line(rules: Rules, max_tags: int = 4) -> str:
-    """The short line on the table: 'Saudi tournament', 'Riyadh majlis + (e)', 'Classic Belote';
-    more than `max_tags` extra variants are counted instead ('Saudi tournament + 5 variants')."""
+    """The short line on the table: 'Saudi tournament', 'Riyadh majlis + projects × raise',
+    'Classic Belote'; more than `max_tags` extra variants are counted instead ('Saudi tournament +
+    5 variants')."""
     name = preset_label(base_preset(rules))
     extra = extra_variants(rules)
     if not extra:
         return name
     if len(extra) > max_tags:
         return trn("rules.line_count", len(extra), preset=name)
-    return tr("rules.line_plus", preset=name, variants="".join(variant_tag(v) for v in extra))
+    return tr("rules.line_plus", preset=name, variants=i18n.list_join([variant_short(v) for v in extra]))
 
 
 def rules_details(rules: Rules) -> list[str]:

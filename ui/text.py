@@ -77,9 +77,12 @@ _CALL_KEYS = {
 
 
 def call_label(action: Action, buying_suit: int | None = None, round_: int = 1,
-               choice: bool = False, belote: bool = False) -> str:
+               choice: bool = False, belote: bool = False, doubling: bool = False) -> str:
     """The words for a call. `choice`: the Hokum bidder keeps Hokum or switches to Sun.
-    `belote`: classic Belote's calls, "Take ♦" (round 1) and "♠ trump" (round 2)."""
+    `belote`: classic Belote's calls, "Take ♦" (round 1) and "♠ trump" (round 2). `doubling`: a
+    call of the doubling, where a pass is "No double"."""
+    if doubling and action == PASS:
+        return tr("call.no_double")
     if belote and action == HOKUM and buying_suit is not None:
         return tr("call.take_suit", suit=SUIT_SYMBOLS[buying_suit])
     if belote and HOKUM_SUIT_BASE <= action < HOKUM_SUIT_BASE + 4:
@@ -96,6 +99,41 @@ def call_label(action: Action, buying_suit: int | None = None, round_: int = 1,
     if action == SUN and choice:
         return tr("call.switch_sun")
     return tr(_CALL_KEYS.get(action, str(action)))
+
+
+_GLOSS_KEYS = {
+    SUN: "call.gloss.sun", ASHKAL: "call.gloss.ashkal", KAWESH: "call.gloss.kawesh",
+    DOUBLE: "call.gloss.double", TRIPLE: "call.gloss.triple", FOUR: "call.gloss.four",
+    GAHWA: "call.gloss.gahwa", LOCKED: "call.gloss.locked", OPEN: "call.gloss.open",
+}
+
+
+def call_gloss(action: Action, belote: bool = False) -> str:
+    """What a call means, in plain words, beside its name ("Ashkal": "Sun, played by the
+    partner"); "" when the name says it all (Pass, a trump suit)."""
+    if HOKUM_SUIT_BASE <= action < HOKUM_SUIT_BASE + 4 or action == HOKUM:
+        return "" if belote else tr("call.gloss.hokum")
+    key = _GLOSS_KEYS.get(action)
+    return tr(key) if key is not None else ""
+
+
+FEMININE_SEATS = frozenset({2})
+"""Seats whose default player is a woman (Noura): while her name is unchanged, a sentence about her
+takes the key's `_she` form (Arabic verbs agree: "نورة توزّع", not "نورة يوزّع")."""
+
+
+def seat_tr(key: str, seat: int, names: tuple[str, ...], **kw: object) -> str:
+    """A sentence whose subject is a seat, in the form that agrees with it: the player's own seat
+    (South) takes the key's `_you` form ("you deal", not "You deals"), a default woman player the
+    `_she` form (see FEMININE_SEATS); anyone else the key itself."""
+    form = ""
+    if seat == 0:
+        form = "_you"
+    elif seat in FEMININE_SEATS and names[seat] == tr(f"name.default.{seat}"):
+        form = "_she"
+    if form and i18n.has_text(key + form):
+        return tr(key + form, seat=names[seat], **kw)
+    return tr(key, seat=names[seat], **kw)
 
 
 def contract_name(contract: Contract, belote: bool = False) -> str:

@@ -13,6 +13,7 @@ from ..rating import LEVEL_RATINGS, MIXED, START, K, Rating
 from ..render import DIM_INK, GOLD, INK
 from ..stats import BeloteStats, Statistics
 from ..text import tr, trn
+from ..textlog import noted_page
 from .base import ConfirmScreen, Item, Screen, ScreenHost, mirrored
 
 
@@ -63,18 +64,20 @@ class HowToScreen(Screen):
                 continue
             lines = a.wrap(text, fs, width - indent)
             rtl = i18n.is_rtl()
+            # Arabic's dots and hamzas reach beyond the font's line: its lines stand further apart
+            line_h = a.font(fs).get_linesize() + (round(fs * 0.3) if rtl else 0)
             for i, line in enumerate(lines):
                 s = r.rich(line, fs, INK)
                 parts.append((s, width - indent - s.get_width() if rtl else indent, y))
                 if i == 0 and kind == "bullet":
                     dot = a.text("•", fs, GOLD, True)
                     parts.append((dot, width - indent // 3 - dot.get_width() if rtl else indent // 3, y))
-                y += a.font(fs).get_linesize()
+                y += line_h
             y += 3
         page = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
         for s, x, yy in parts:
             page.blit(s, (x, yy))
-        return page
+        return noted_page(page, parts)
 
     def max_scroll(self) -> int:
         return max(0, (self.page.get_height() if self.page else 0) - self.view.h)

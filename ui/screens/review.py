@@ -43,7 +43,7 @@ from ..render import DIM_INK, GOLD, INK, TEAM_COLOURS
 from ..review_model import HandReview, ReviewSource, source_of_match
 from ..review_view import GREEN, MISTAKE, ListRow, ReviewLayout, ReviewPainter, call_words
 from ..scene import Scene
-from ..text import card_label, contract_label, display_names, project_name, team_name, tr, trn
+from ..text import card_label, contract_label, display_names, project_name, seat_tr, team_name, tr, trn
 from ..toasts import TOAST_MS, Toasts
 from ..worker import SharedThinker
 from .base import Item, Screen, ScreenHost, mirrored
@@ -85,6 +85,9 @@ class ReviewScreen(Screen):
         """The focus ring is drawn once a key moved it (a mouse player does not need it)."""
         self.client = host.hub.client()
         self.row_rects: list[pygame.Rect] = []
+        self.notice, self.notice_ms = "", 0.0
+        """A message of the review's own (M with no mistake left, Copy, Export), shown in the
+        coach's panel rather than over the title."""
         self.load_hand(hand)
         super().__init__(host)
 
@@ -105,6 +108,11 @@ class ReviewScreen(Screen):
     def step(self) -> int:
         return self.index
 
+    @property
+    def belote(self) -> bool:
+        """Classic Belote: its contracts and calls are named as its table names them."""
+        return self.source.rules.belote
+
     def names(self) -> tuple[str, str, str, str]:
         return display_names(self.host.settings.names())
 
@@ -123,8 +131,13 @@ class ReviewScreen(Screen):
         if later:
             self.go(later[0])
         else:
-            self.review_host.toasts.say(tr("review.no_mistake_yet" if not self.coach.done()
-                                           else "review.no_mistakes"), "info", TOAST_MS)
+            self.tell(tr("review.no_mistake_yet") if not self.coach.done() else self.status(), TOAST_MS)
+
+    def tell(self, text: str, ms: float) -> None:
+        """Show `text` for `ms` in the coach's panel (and say it, with speech on)."""
+        self.notice, self.notice_ms = text, ms
+        self._changed = True
+        self.host.speaker.say(spoken(text))
 
     def jump_when_judged(self) -> None:
         """The hand opens on its first mistake once every decision is judged (and the player has
@@ -266,23 +279,27 @@ class ReviewScreen(Screen):
     def copy_deal(self) -> None:
         text = self.review.notation()
         if copy_text(text):
-            self.review_host.toasts.say(tr("review.copied"), "info", TOAST_MS * 2)
+            self.tell(tr("review.copied"), TOAST_MS * 2)
         else:
-            self.review_host.toasts.say(tr("review.copy_by_hand", notation=text), "info", TOAST_MS * 4)
+            self.tell(tr("review.copy_by_hand", notation=text), TOAST_MS * 4)
 
     def export(self) -> None:
         try:
             path = export_match(self.source)
         except (OSError, ValueError) as e:
-            self.review_host.toasts.say(tr("review.export_failed", reason=str(getattr(e, "strerror", "")
-                                                                          or e)))
+            self.tell(tr("review.export_failed", reason=str(getattr(e, "strerror", "") or e)), TOAST_MS * 2)
             return
-        self.review_host.toasts.say(tr("review.exported", path=str(path)), "info", TOAST_MS * 3)
+        self.tell(tr("review.exported", path=str(path)), TOAST_MS * 3)
 
     # ----- the frame -----------------------------------------------------------------------
 
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
+        if self.notice_ms > 0:
+            self.notice_ms = max(0.0, self.notice_ms - dt_ms)
+            if self.notice_ms == 0:
+                self.notice = ""
+                self._changed = True
         top = self.review_host.stack[-1] if self.review_host.stack else None
         if top is not self:
             return
@@ -310,7 +327,7 @@ class ReviewScreen(Screen):
         names = self.names()
         base = self.review.base
         if k == 0:
-            return tr("review.dealt", seat=names[base.dealer], card=card_label(base.buying_card))
+            return seat_tr("review.dealt", base.dealer, names, card=card_label(base.buying_card))
         assert st.seat is not None and st.action is not None
         seat = names[st.seat]
         a = st.action
@@ -321,26 +338,26 @@ class ReviewScreen(Screen):
             parts.append(tr("review.no_declare", seat=seat))
         elif a != DECLARE:  # a declaration is said with its projects below
             call = st.calls[-1] if st.calls else None
-            words = call_words(call, base.buying_card) if call is not None else card_str(a)
+            words = call_words(call, base.buying_card, self.belote) if call is not None else card_str(a)
             parts.append(tr("review.calls", seat=seat, call=words))
         for e in st.events:
             if isinstance(e, ProjectsDeclared) and e.kinds:
                 parts.append(tr("review.declares", seat=seat,
                                 projects=i18n.list_join([project_name(x) for x in e.kinds])))
             elif isinstance(e, BalootCalled):
-                parts.append(tr("review.baloot", seat=names[e.seat]))
+                parts.append(seat_tr("review.baloot", e.seat, names))
             elif isinstance(e, TrickWon):
-                parts.append(tr("review.trick_won", number=e.number, seat=names[e.seat], points=e.points))
+                parts.append(seat_tr("review.trick_won", e.seat, names, number=e.number, points=e.points))
             elif isinstance(e, ProjectsShown):
-                parts.append(tr("review.shows", seat=names[e.seat],
-                                projects=i18n.list_join([project_name(p.kind) for p in e.projects])))
+                parts.append(seat_tr("review.shows", e.seat, names,
+                                     projects=i18n.list_join([project_name(p.kind) for p in e.projects])))
             elif isinstance(e, HandScored):
                 parts.append(tr(f"review.result.{e.score.winner}", us=e.score.points[0],
                                 them=e.score.points[1]))
             elif isinstance(e, HandThrownIn):
                 parts.append(tr("note.thrown_in"))
         if st.contract is not None and self.review.steps[k - 1].contract is None:
-            parts.append(tr("bids.contract", contract=contract_label(st.contract, names)))
+            parts.append(tr("bids.contract", contract=contract_label(st.contract, names, self.belote)))
         return ". ".join(parts)
 
     def spoken_step(self) -> str:
@@ -381,7 +398,7 @@ class ReviewScreen(Screen):
         calls_end = next((s.index - 1 for s in steps[1:] if s.action is not None and is_card(s.action)),
                          len(steps) - 1)
         contract = steps[calls_end].contract
-        detail = contract_label(contract, names) if contract is not None else (
+        detail = contract_label(contract, names, self.belote) if contract is not None else (
             tr("note.thrown_in") if steps[-1].thrown_in else tr("review.bidding"))
         rows.append(ListRow(tr("review.calls_row"), detail, 0, calls_end))
         for n in range(1, 9):
@@ -431,20 +448,25 @@ class ReviewScreen(Screen):
         return out
 
     def status(self) -> str:
+        """How the hand went, in words that agree with the marks: "No mistake" only when no
+        decision is red, and the orange ones (small slips) counted beside it."""
         total = self.coach.total()
         if total == 0:
             return tr("review.no_decisions")
         if not self.coach.done():
             return trn("review.checking", total, done=self.coach.checked())
         n = len(self.coach.mistakes())
-        return trn("review.mistakes", n) if n else tr("review.no_mistakes")
+        if n:
+            return trn("review.mistakes", n)
+        slips = sum(self.tone(d.step) == "small" for d in self.review.decisions)
+        return trn("review.no_mistakes_slips", slips) if slips else tr("review.no_mistakes")
 
     def bubbles(self) -> dict[int, tuple[str, bool]]:
         st = self.review.steps[self.index]
         out: dict[int, tuple[str, bool]] = {}
         if st.phase in (Phase.BIDDING, Phase.DOUBLING) or (st.trick is None and st.calls):
             for call in st.calls:
-                out[call.seat] = (call_words(call, self.review.base.buying_card), False)
+                out[call.seat] = (call_words(call, self.review.base.buying_card, self.belote), False)
         for e in st.events:
             if isinstance(e, ProjectsDeclared) and e.kinds:
                 out[e.seat] = (i18n.list_join([project_name(k) for k in e.kinds]), False)
@@ -480,7 +502,7 @@ class ReviewScreen(Screen):
                        hands=self.source.hands[-1].number)
         contract = st.contract or self.review.steps[-1].contract
         if contract is not None:
-            title += " — " + contract_label(contract, names)
+            title += " — " + contract_label(contract, names, self.belote)
         head = r.fit_rich(title, lay.big_font, round(rl.header.w * 0.62), INK, True)
         r.put(surface, head, rl.header, rl.header.x, rl.header.y)
         where = tr("review.step", step=self.index, steps=len(self.review.steps) - 1)
@@ -491,8 +513,9 @@ class ReviewScreen(Screen):
         self.painter.table(surface, rl, st, names, self.review.base.dealer, self.bubbles(), self.rings())
         # the hand's list
         rows = self.list_rows()
+        legend = [(tone, tr(f"review.legend.{tone}")) for tone in ("mistake", "small", "good", "none")]
         self.row_rects = self.painter.hand_list(surface, rl, tr("review.hand_list"), rows,
-                                                self.current_row(rows), self.info_lines())
+                                                self.current_row(rows), self.info_lines(), legend)
         # the coach
         words = self.verdict_words()
         if words is None:
@@ -500,7 +523,7 @@ class ReviewScreen(Screen):
         else:
             head_text, tone, lines, detail = words.head, words.tone, list(words.lines), words.detail
         self.painter.coach_panel(surface, rl, tr("coach.title"), self.status(), tr("coach.caveat"),
-                                 self.caption(), head_text, tone, lines, detail)
+                                 self.caption(), head_text, tone, lines, detail, self.notice)
         # the slider
         marks = {d.step: self.tone(d.step) for d in self.review.decisions}
         self.painter.slider(surface, rl, len(self.review.steps), self.index, marks)

@@ -15,7 +15,7 @@ from ..animator import DOUBLING
 from ..layout import Layout
 from ..render import DIM_INK, GOLD, INK
 from ..rulesets import seed_text
-from ..text import contract_label, tr
+from ..text import call_gloss, call_label, contract_label, tr
 from .base import Item, Screen, ScreenHost, mirrored
 
 if TYPE_CHECKING:
@@ -54,13 +54,21 @@ class TableOverlay(Screen):
 
 
 class LastTrickScreen(TableOverlay):
-    """The last trick with all four players named and the leader marked; any key or click closes it."""
+    """The last trick with all four players named and the leader marked; any key or click closes it.
+    Before the first trick is taken, a small box says so (no empty table of cards)."""
 
     def layout(self, lay: Layout) -> None:
         from ..overlays import Overlays
         self.overlays = Overlays(self.host.renderer)
         self.frame = self.overlays.last_trick_rect(lay)
         self.labels: list[str] = []
+        if self.table.animator.hud.last_trick is None:
+            a, pad = self.host.renderer.assets, max(10, round(18 * lay.u))
+            small = lay.small_font
+            w = max(a.width(tr("last.none"), lay.font_size, True), a.width(tr("last.hint"), small)) + 2 * pad
+            h = a.font(lay.font_size, True).get_linesize() + a.font(small).get_linesize() + 2 * pad + pad // 2
+            self.frame = pygame.Rect(0, 0, min(w, lay.w - 2 * lay.m), h)
+            self.frame.center = (round(lay.cx), round(lay.cy))
 
     def handle(self, event: pygame.event.Event) -> None:
         self.lively_ms = 400.0
@@ -82,8 +90,17 @@ class LastTrickScreen(TableOverlay):
         return ". ".join(parts)
 
     def draw_below(self, surface: pygame.Surface) -> None:
-        hud = self.table.animator.hud
-        self.labels = self.overlays.last_trick(surface, self.host.layout, hud.last_trick, hud.names)
+        hud, lay = self.table.animator.hud, self.host.layout
+        if hud.last_trick is not None:
+            self.labels = self.overlays.last_trick(surface, lay, hud.last_trick, hud.names)
+            return
+        box, pad = self.frame, max(10, round(18 * lay.u))
+        self.panel(surface, box)
+        head = self.fit(tr("last.none"), lay.font_size, box.w - 2 * pad, INK, True)
+        surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + pad)))
+        hint = self.fit(tr("last.hint"), lay.small_font, box.w - 2 * pad, DIM_INK)
+        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - pad)))
+        self.labels = []
 
 
 class BidHistoryScreen(TableOverlay):
@@ -104,24 +121,26 @@ class BidHistoryScreen(TableOverlay):
         self.close_button(self.frame, lay)
         self.set_focus("close")
 
-    def rows(self) -> list[tuple[str, str, str]]:
-        """(kind, left, right): a 'head' for each stage, then a 'call' per call, then the contract."""
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        """(kind, left, right, gloss): a 'head' for each stage, then a 'call' per call (the seat,
+        the call, what it means in plain words), then the contract."""
         hud = self.table.animator.hud
-        out: list[tuple[str, str, str]] = []
+        out: list[tuple[str, str, str, str]] = []
         stage = 0
         for c in hud.calls:
             if c.stage != stage:
                 stage = c.stage
                 head = tr("bids.doubling") if stage == DOUBLING else tr("bids.round", round=stage)
-                out.append(("head", head, ""))
-            out.append(("call", hud.names[c.seat], c.words()))
+                out.append(("head", head, "", ""))
+            words = call_label(c.action, doubling=True) if stage == DOUBLING else c.words()
+            out.append(("call", hud.names[c.seat], words, call_gloss(c.action, hud.rules.belote)))
         if hud.contract is not None:
             contract = contract_label(hud.contract, hud.names, hud.rules.belote)
-            out.append(("contract", tr("bids.contract", contract=contract), ""))
+            out.append(("contract", tr("bids.contract", contract=contract), "", ""))
         return out
 
     def item_words(self, item: Item) -> str:
-        return ". ".join(f"{a}: {b}" if b else a for _k, a, b in self.rows()) or tr("bids.none")
+        return ". ".join(f"{a}: {b}" if b else a for _k, a, b, _g in self.rows()) or tr("bids.none")
 
     def draw_below(self, surface: pygame.Surface) -> None:
         lay, box, r = self.host.layout, self.frame, self.host.renderer
@@ -139,7 +158,10 @@ class BidHistoryScreen(TableOverlay):
         columns = 1 if y + line * len(rows) <= bottom else 2
         col_w = (box.w - 2 * pad - (columns - 1) * pad) // columns
         per_col = max(1, (bottom - y) // line)
-        for i, (kind, left, right) in enumerate(rows):
+        glossed = columns == 1  # the meanings beside the calls while there is room for them
+        split = (0.3, 0.62) if glossed else (0.45, 1.0)
+        small = lay.small_font
+        for i, (kind, left, right, gloss) in enumerate(rows):
             col, k = divmod(i, per_col)
             if col >= columns:
                 break
@@ -150,10 +172,15 @@ class BidHistoryScreen(TableOverlay):
             elif kind == "contract":
                 r.put(surface, self.fit(left, lay.font_size, col_w, INK, True), box, x, yy)
             else:
-                name = self.fit(left, lay.font_size, round(col_w * 0.45), DIM_INK)
+                call_x = x + round(col_w * split[0])
+                name = self.fit(left, lay.font_size, call_x - x - round(col_w * 0.04) - 6, DIM_INK)
                 r.put(surface, name, box, x + round(col_w * 0.04), yy)
-                call = self.fit(right, lay.font_size, round(col_w * 0.5), INK, True)
-                r.put(surface, call, box, x + round(col_w * 0.5), yy)
+                gloss_x = x + round(col_w * split[1])
+                call = self.fit(right, lay.font_size, gloss_x - call_x - 6, INK, True)
+                r.put(surface, call, box, call_x, yy)
+                if glossed and gloss:
+                    g = self.fit(gloss, small, x + col_w - gloss_x, DIM_INK)
+                    r.put(surface, g, box, gloss_x, yy + (call.get_height() - g.get_height()) // 2)
 
 
 class ScoreSheetScreen(TableOverlay):
@@ -164,7 +191,12 @@ class ScoreSheetScreen(TableOverlay):
     def layout(self, lay: Layout) -> None:
         full = lay.modal_rect()
         w = min(full.w, max(round(lay.w * 0.5), round(760 * lay.u)))
-        self.frame = pygame.Rect(0, 0, w, full.h)
+        h = full.h
+        if not self.table.driver.sheet:  # before the first hand: the title, one line, the buttons
+            a, pad = self.host.renderer.assets, max(10, round(18 * lay.u))
+            h = min(full.h, pad + a.font(lay.big_font, True).get_linesize() + max(6, round(10 * lay.u))
+                    + 2 * a.font(lay.font_size, True).get_height() + pad // 3 + pad + lay.button_h() + pad)
+        self.frame = pygame.Rect(0, 0, w, h)
         self.frame.center = full.center
         self.close_button(self.frame, lay)
         if self.table.driver.sheet:  # the review of the hands played (issue 15)
@@ -196,17 +228,23 @@ class ScoreSheetScreen(TableOverlay):
         hud = self.table.animator.hud
         y = self.title(surface, box, tr("sheet.title")) + max(6, round(10 * lay.u))
         pad = max(10, round(18 * lay.u))
-        score = self.text(tr("end.final", us=hud.scores[0], them=hud.scores[1]), lay.font_size, INK, True)
+        if not self.table.driver.sheet:
+            empty = self.fit(tr("sheet.empty"), lay.font_size, box.w - 2 * pad, DIM_INK)
+            r.put(surface, empty, box, box.x + pad, y)
+            y += empty.get_height() + pad // 3
+            target = tr("sheet.to_target", target=hud.rules.target)
+            r.put(surface, self.fit(target, lay.font_size, box.w - 2 * pad, INK, True), box, box.x + pad, y)
+            seed_line(surface, self, box, self.table.driver.match_seed, hud.rules)
+            return
+        words = tr("sheet.match_score", us=hud.scores[0], them=hud.scores[1], target=hud.rules.target)
+        score = self.fit(words, lay.font_size, box.w - 2 * pad, INK, True)
         r.put(surface, score, box, box.x + pad, y)
         y += score.get_height() + pad // 2
         ov = Overlays(r)
         ov.names, ov.contracts, ov.rules = hud.names, self.table.animator.contracts, hud.rules
         bottom = box.bottom - pad - lay.button_h() - pad
-        if self.table.driver.sheet:
-            ov.sheet(surface, lay, box, box.x + pad, y, box.w - 2 * pad, bottom, self.table.driver.sheet)
-        else:
-            r.put(surface, self.text(tr("sheet.empty"), lay.font_size, DIM_INK), box, box.x + pad, y)
-        seed_line(surface, self, box, self.table.driver.match_seed, 2, hud.rules)
+        ov.sheet(surface, lay, box, box.x + pad, y, box.w - 2 * pad, bottom, self.table.driver.sheet)
+        seed_line(surface, self, box, self.table.driver.match_seed, hud.rules)
 
 
 def review_button(screen: Screen, box: pygame.Rect, lay: Layout, slot: int, y: int) -> None:
@@ -218,15 +256,27 @@ def review_button(screen: Screen, box: pygame.Rect, lay: Layout, slot: int, y: i
 
 
 def seed_line(surface: pygame.Surface, screen: Screen, box: pygame.Rect, seed: int,
-              buttons: int = 1, rules: Rules | None = None) -> None:
-    """'Match seed 12 — python main.py --seed 12 deals it again', at the bottom of a box (left of
-    its `buttons` at the bottom right)."""
-    lay = screen.host.layout
+              rules: Rules | None = None) -> None:
+    """'Match seed 12 — python main.py --seed 12 deals it again', at the bottom of a box beside its
+    buttons: in the room between the box's reading-side edge and the nearest button of that row,
+    on two lines when one does not fit at a readable size."""
+    lay, a = screen.host.layout, screen.host.renderer.assets
     pad = max(10, round(18 * lay.u))
-    s = screen.fit(seed_text(seed, rules or Rules()), max(10, lay.small_font - 1),
-                   box.w - 3 * pad - buttons * (lay.button_w() + lay.m), DIM_INK)
-    y = box.bottom - pad - (lay.button_h() + s.get_height()) // 2
-    screen.host.renderer.put(surface, s, box, box.x + pad, y)
+    row = [it.rect for it in screen.items if it.kind == "button" and it.rect.bottom > box.bottom - 2 * pad]
+    if not row:
+        return
+    if i18n.is_rtl():  # laid out left to right, then mirrored by `put`
+        room = box.right - pad - max(r.right for r in row) - pad
+    else:
+        room = min(r.left for r in row) - pad - (box.x + pad)
+    text, size = seed_text(seed, rules or Rules()), max(10, lay.small_font - 1)
+    lines = [text] if a.width(text, size) <= room else a.wrap(text, size, room)[:2]
+    line_h = a.font(size).get_linesize()
+    y = min(r.centery for r in row) - line_h * len(lines) // 2
+    for ln in lines:
+        s = screen.fit(ln, size, room, DIM_INK)
+        screen.host.renderer.put(surface, s, box, box.x + pad, y)
+        y += line_h
 
 
 class HandSummaryScreen(TableOverlay):
@@ -267,7 +317,7 @@ class HandSummaryScreen(TableOverlay):
         e, record = hud.summary
         self.overlays.names = hud.names
         self.overlays.summary(surface, self.host.layout, e, record, self.table.driver.sheet, self.frame)
-        seed_line(surface, self, self.frame, self.table.driver.match_seed, 3, hud.rules)
+        seed_line(surface, self, self.frame, self.table.driver.match_seed, hud.rules)
 
 
 class MatchEndScreen(TableOverlay):
