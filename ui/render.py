@@ -245,8 +245,11 @@ class Renderer:
                 glow = r.inflate(6, 6)
                 pygame.draw.rect(screen, TEAM_COLOURS[team], glow, 2, border_radius=max(6, r.height // 4))
             pad = max(6, round(10 * lay.u))
-            name = self.assets.fit_text(hud.names[seat], lay.font_size, r.width - 2 * pad - r.height // 2,
-                                        INK, bold=True)
+            tab = 0  # the declarer's tab takes the top edge's end: the name stops before it
+            if hud.contract is not None and hud.contract.declarer == seat:
+                tab = self.declarer_mark(screen, lay, r, hud.contract).width + pad
+            name = self.assets.fit_text(hud.names[seat], lay.font_size,
+                                        r.width - 2 * pad - max(r.height // 2, tab), INK, bold=True)
             self.put(screen, name, r, r.x + pad, r.y + max(3, round(5 * lay.u)))
             role = tr(f"plate.sub.{seat}")
             colour = DIM_INK
@@ -257,8 +260,6 @@ class Renderer:
                 role, colour = tr("hud.your_turn"), TEAM_COLOURS[team]
             sub = self.assets.fit_text(role, lay.small_font, r.width - 2 * pad - r.height // 2, colour)
             self.put(screen, sub, r, r.x + pad, r.bottom - sub.get_height() - max(3, round(5 * lay.u)))
-            if hud.contract is not None and hud.contract.declarer == seat:
-                self.declarer_mark(screen, lay, r, hud.contract)
             if hud.dealer == seat:
                 rad = max(9, round(12 * lay.u))
                 c = (round(self.mirror_x(r, r.right - rad - pad // 2)), r.centery)
@@ -267,7 +268,8 @@ class Renderer:
                 d = self.assets.text(tr("hud.dealer"), max(10, round(rad * 1.1)), DARK, bold=True)
                 screen.blit(d, d.get_rect(center=c))
 
-    def declarer_mark(self, screen: pygame.Surface, lay: Layout, plate: pygame.Rect, c: Contract) -> None:
+    def declarer_mark(self, screen: pygame.Surface, lay: Layout, plate: pygame.Rect,
+                      c: Contract) -> pygame.Rect:
         """The buyer's plate carries the contract on a gold tab across its top edge (the trump's
         suit, or Sun), as the Baloot apps mark the buyer's seat."""
         words = tr("call.sun") if c.sun else SUIT_SYMBOLS[c.trump]
@@ -275,10 +277,11 @@ class Renderer:
         txt = self.rich(words, size, DARK, bold=True, red=(190, 20, 30))
         pad = max(5, round(8 * lay.u))
         tab = pygame.Rect(0, 0, txt.get_width() + 2 * pad, txt.get_height() + 2)
-        tab.center = (round(self.mirror_x(plate, plate.right - tab.width // 2 - 2 * pad)), plate.top)
+        tab.center = (round(self.mirror_x(plate, plate.right - tab.width // 2 - pad)), plate.top)
         pygame.draw.rect(screen, (250, 232, 170), tab, border_radius=tab.height // 2)
         pygame.draw.rect(screen, GOLD, tab, 2, border_radius=tab.height // 2)
         screen.blit(txt, txt.get_rect(center=tab.center))
+        return tab
 
     def score_items(self, lay: Layout, hud: Hud) -> list[ScoreItem]:
         """The score panel as (text, where, font size): the title, then for each team its name and
