@@ -337,3 +337,20 @@ def test_the_reduced_motion_setting_is_stored_and_offered() -> None:
         assert app.match is not None and app.match.animator.reduced and app.match.table.reduced
     finally:
         app.close()
+
+
+def test_a_click_skips_the_marked_trick_its_gathering_and_the_reading_pauses() -> None:
+    a = animator()
+    t = a.table
+    a.hud.phase = "playing"
+    cards = (3, 11, 19, 27)
+    for i, c in enumerate(cards):
+        t.to_trick(c, seat_after(1, i))
+    t.snap()
+    a.show(TrickWon(seat=2, cards=cards, leader=1, points=20, number=1))
+    a.skip()
+    assert not a.busy() and a.hud.winning_card is None and t.on_top is None
+    assert all(t.where[c] == ("pile", 2) for c in cards)
+    a.show(BidMade(1, PASS, 1))
+    a.skip()
+    assert not a.busy() and a.hud.bubbles[1].text == tr("call.pass")  # skipped, still shown
