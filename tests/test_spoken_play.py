@@ -111,7 +111,7 @@ def test_a_hand_played_by_keyboard_is_spoken_from_deal_to_summary(language: str)
                 cards = [c for c in t.table.hands[0] if c in legal]
                 want = cards[-1] if cards else legal[0]
             if is_card(want) and not read:
-                read = hand_by_suit(t.observation().hand)
+                read = hand_by_suit(t.table.hands[0])  # in the order drawn
                 press(app, pygame.K_r)  # R reads the hand, suit by suit
                 assert voice.said[-1] == read
                 before = len(voice.said)

@@ -40,14 +40,23 @@ from game.ranking import NO_TRUMP
 from game.rules import Rules
 from game.state import DealBase
 
+from .auction import passed_by
 from .choices import is_ace
 from .driver import DealStarted, UIEvent
-from .table import Pose, TableModel
+from .table import TRICK, Pose, TableModel
 from .text import call_label, card_label, contract_label, project_name, tr
 
 DOUBLING = 4
 """The stage of the doubling's calls in the bid history (after up to three bidding rounds)."""
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
+REDUCED_MOTION = 0.5
+"""Reduced motion: card flights take this share of their time (reading pauses are not shortened)."""
+CALL_READ_MS = 1000.0
+"""How long each call stands alone before the next is made (normal speed): time to read it."""
+SKIPPED_READ_MS = 2600.0
+"""The pause after a contract that was fixed without the player being asked: time to read why."""
+GATHER_MS = 200.0
+"""The trick's cards gather on the winning card before they go to the winner's pile."""
 
 
 Words = Callable[[], str]
@@ -94,6 +103,8 @@ class Hud:
     note_ttl: float = 0.0
     note_centre: bool = False
     """Draw the note in the middle of the table (the deal) rather than above the trick."""
+    skip_words: Words | None = None
+    """Why the bidding passed the player by (shown with the calls until the first trick is taken)."""
     shown: dict[int, list[int]] = field(default_factory=dict)
     played_shown: set[int] = field(default_factory=set)
     """Shown project cards already played (drawn marked, not as if still held)."""
@@ -113,6 +124,14 @@ class Hud:
     @property
     def note(self) -> str:
         return self.note_words() if self.note_words is not None else ""
+
+    @property
+    def skip(self) -> str:
+        return self.skip_words() if self.skip_words is not None else ""
+
+    def calls_shown(self) -> bool:
+        """The calls of the hand stay on the table from the bidding to the end of the first trick."""
+        return self.phase in ("bidding", "doubling") or (self.phase == "playing" and sum(self.tricks) == 0)
 
 
 def held_pot(sheet: list[HandRecord]) -> int:
@@ -152,6 +171,8 @@ class Animator:
         self.table = table
         self.hud = Hud()
         self.speed = "normal"
+        self.reduced = False
+        """Reduced motion (the setting): shorter flights, no gathering of the trick."""
         self.wait = 0.0
         self.steps: deque[Callable[[], None]] = deque()
         self.play_sound = play_sound or (lambda name: None)
@@ -167,7 +188,12 @@ class Animator:
     # ----- timing --------------------------------------------------------------------------
 
     def d(self, ms: float) -> float:
+        """A pause at the speed setting (time to see or read something)."""
         return ms * SPEED_FACTORS.get(self.speed, 1.0)
+
+    def m(self, ms: float) -> float:
+        """A card's flight at the speed setting, shorter with reduced motion."""
+        return self.d(ms) * (REDUCED_MOTION if self.reduced else 1.0)
 
     def blocked(self) -> bool:
         """A modal (hand summary, match end) waits for the player."""
@@ -237,7 +263,7 @@ class Animator:
         hud.buying_card = base.buying_card
         hud.tricks, hud.points = [0, 0], [0, 0]
         hud.bubbles, hud.shown, hud.last_trick, hud.winning_card = {}, {}, None, None
-        hud.calls, hud.played_shown = [], set()
+        hud.calls, hud.played_shown, hud.skip_words = [], set(), None
         self._r1_bids, self._r2_bids, self._hokum_bidders = [], [], set()
         order = deal_order(base, e.number)
         t = self.table
@@ -251,19 +277,19 @@ class Animator:
     def _deal_first(self, order: list[int]) -> None:
         t = self.table
         delays: dict[int, float] = {}
-        gap = self.d(55)
+        gap = self.m(55)
         k = 0
         for i, card in enumerate(order[:20]):
             seat = self._first_deal_seat(i)
             t.to_hand(card, seat)
-            delays[card] = k * gap + (self.d(160) if i >= 12 else 0.0)
+            delays[card] = k * gap + (self.m(160) if i >= 12 else 0.0)
             k += 1
         rest = order[20:]
         for card in rest[1:]:
             t.to_stock(card)
         t.to_buying(rest[0])
-        delays[rest[0]] = k * gap + self.d(400)
-        t.retarget(self.d(300), delays)
+        delays[rest[0]] = k * gap + self.m(400)
+        t.retarget(self.m(300), delays)
         self.play_sound("deal")
         self.steps.append(self._start_bidding)
 
@@ -291,7 +317,7 @@ class Animator:
         hud.calls.append(Call(round_, e.seat, action, words))
         self.bubble(e.seat, words)
         self.play_sound("click")
-        self.wait = self.d(600)
+        self.wait = self.d(CALL_READ_MS)
         if e.round == 1:
             self._r1_bids.append(e.action)
             if len(self._r1_bids) == 4 and all(a == PASS for a in self._r1_bids):
@@ -328,7 +354,15 @@ class Animator:
         self.contracts[hud.hand_number] = e.contract
         contract, belote = e.contract, hud.rules.belote
         self.note(lambda: contract_label(contract, self.hud.names, belote), 1400)
-        self.wait = self.d(500)
+        self.wait = self.d(900)
+        skip = None if self.table.human is None else passed_by(
+            hud.dealer, hud.buying_card, hud.rules,
+            [(c.seat, c.action) for c in hud.calls if c.stage != DOUBLING], self.table.human)
+        if skip is not None:
+            key, seat = skip.key, skip.seat
+            hud.skip_words = lambda: tr(key, seat=self.hud.names[seat])
+            self.note(lambda: contract_label(contract, self.hud.names, belote), SKIPPED_READ_MS)
+            self.wait = self.d(SKIPPED_READ_MS)
 
     def _on_CardsDealt(self, e: CardsDealt) -> None:
         t = self.table
@@ -339,8 +373,8 @@ class Animator:
         delays: dict[int, float] = {}
         for i, card in enumerate(cards):
             t.to_hand(card, e.seat)
-            delays[card] = i * self.d(70)
-        t.retarget(self.d(280), delays)
+            delays[card] = i * self.m(70)
+        t.retarget(self.m(280), delays)
         self.play_sound("deal")
 
     def _on_HandThrownIn(self, e: HandThrownIn) -> None:
@@ -362,7 +396,7 @@ class Animator:
         hud.calls.append(Call(DOUBLING, e.seat, action, words))
         self.bubble(e.seat, words)
         self.play_sound("click")
-        self.wait = self.d(650)
+        self.wait = self.d(CALL_READ_MS)
 
     def _on_ProjectsDeclared(self, e: ProjectsDeclared) -> None:
         if e.kinds:
@@ -378,7 +412,7 @@ class Animator:
         if hud.winning_card is not None:
             hud.winning_card = None
         t.to_trick(e.card, e.seat)
-        t.retarget(self.d(300))
+        t.retarget(self.m(300))
         if e.card in hud.shown.get(e.seat, ()):
             hud.played_shown.add(e.card)
         self.play_sound("card_flick")
@@ -399,22 +433,36 @@ class Animator:
     def _on_TrickWon(self, e: TrickWon) -> None:
         hud = self.hud
         seats = [seat_after(e.leader, i) for i in range(len(e.cards))]
-        hud.winning_card = e.cards[seats.index(e.seat)]
+        hud.winning_card = self.table.on_top = e.cards[seats.index(e.seat)]  # drawn above the trick
         hud.last_trick = (e.seat, list(zip(seats, e.cards, strict=True)))
         key = "note.trick_won_you" if e.seat == self.table.human else "note.trick_won"
         seat, points = e.seat, e.points
         self.note(lambda: tr(key, seat=self.hud.names[seat], points=points), 1100)
         self.wait = self.d(1000)
+        if not self.reduced:
+            self.steps.append(lambda: self._gather(e))
         self.steps.append(lambda: self._sweep(e))
+
+    def _gather(self, e: TrickWon) -> None:
+        """The trick's cards slide under the winning card (which stays marked), then go together."""
+        t, winner = self.table, self.hud.winning_card
+        if winner is None or t.where.get(winner, ("", 0))[0] != TRICK:
+            return
+        t.on_top = winner
+        at = t.sprites[winner].pose
+        for card in e.cards:
+            if card != winner and t.where[card][0] == TRICK:
+                s = t.sprites[card]
+                t.start(s, Pose(at.x, at.y, at.w, at.h, at.angle, True), self.m(GATHER_MS), 0.0)
 
     def _sweep(self, e: TrickWon) -> None:
         hud, t = self.hud, self.table
-        hud.winning_card = None
+        hud.winning_card, t.on_top = None, None
         delays = {}
         for i, card in enumerate(e.cards):
             t.to_pile(card, e.seat)
-            delays[card] = i * self.d(30)
-        t.retarget(self.d(360), delays)
+            delays[card] = i * self.m(30)
+        t.retarget(self.m(360), delays)
         hud.tricks[team_of(e.seat)] += 1
         hud.points[team_of(e.seat)] += e.points
         self.play_sound("trick_won")
@@ -469,7 +517,7 @@ class Animator:
         lay = t.layout
         for i, card in enumerate(visible):
             place = lay.deck_place(e.dealer, 31 - i)
-            t.start(t.sprites[card], Pose.of(place, False), self.d(420), i * self.d(8))
+            t.start(t.sprites[card], Pose.of(place, False), self.m(420), i * self.m(8))
         self.wait = self.d(150)
 
     def _on_MatchOver(self, e: MatchOver) -> None:

@@ -69,6 +69,9 @@ class FrameStat:
 
 
 class App:
+    fitted: tuple[int, int] | None = None
+    """The size the window was made to fit the desktop (None: as asked)."""
+
     def __init__(self, seed: int, humans: Iterable[int] = (HUMAN,), settings: Settings | None = None,
                  thinker: Thinker | None = None, size: tuple[int, int] | None = DEFAULT_SIZE,
                  hint_seat: int | None = None, persist: bool = False, sound: bool = True,
@@ -108,6 +111,10 @@ class App:
         self.speaker = speaker if speaker is not None else Speaker(self.settings.speech,
                                                                    self.settings.language)
         self.toasts = Toasts()
+        if self.fitted is not None:
+            fitted = tr("toast.window_fitted", width=self.fitted[0], height=self.fitted[1])
+            self.toasts.say(fitted, "info", TOAST_MS * 2)
+            print(fitted, file=sys.stderr)
         statistics = Statistics()
         rating = Rating()
         if persist and self.humans:
@@ -146,6 +153,10 @@ class App:
         pygame.display.init()
         pygame.font.init()
         size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        area = desktop_area()
+        if area is not None and fit_window(size, area) != size:
+            size = self.fitted = fit_window(size, area)
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{(area[0] - size[0]) // 2},{(area[1] - size[1]) // 2}"
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
         pygame.display.set_caption(tr("app.title"))
@@ -423,7 +434,7 @@ class App:
         self.frames += 1
         for event in pygame.event.get():
             self.handle(event)
-        self.toasts.tick(dt_ms)
+        self.toasts.tick(dt_ms, bool(self.stack) and isinstance(self.stack[-1], TableScene))
         self.speaker.poll()
         if not self.stack:
             self.push(MainMenu(self))
@@ -472,17 +483,18 @@ class App:
                 self.redraws += 1
             self._full = False
             return
-        if not (top.dirty() or self._full or self.toasts.text or self._toast_drawn):
+        toast = self.toasts.text if not self.toasts.table else ""  # the table's wait for the table
+        if not (top.dirty() or self._full or toast or self._toast_drawn):
             return
         if top.covers:
             top.draw(self.screen)
         else:
             self.screen.blit(self.backdrop(), (0, 0))
             top.draw(self.screen)
-        if self.toasts.text:
-            self.renderer.draw_toast(self.screen, self.layout, self.toasts.text, self.toasts.kind,
+        if toast:
+            self.renderer.draw_toast(self.screen, self.layout, toast, self.toasts.kind,
                                      at_top=True, detail=self.toasts.detail)
-        self._toast_drawn = bool(self.toasts.text)  # one more drawing once it is gone
+        self._toast_drawn = bool(toast)  # one more drawing once it is gone
         pygame.display.flip()
         self.redraws += 1
         self._full = False
@@ -524,6 +536,28 @@ class App:
         self.thinker.close()
         self.speaker.stop()
         self.save_settings()
+
+
+DESKTOP_RESERVE = (16, 96)
+"""Room kept on the desktop for the window's frame and title bar and a task bar or dock: SDL 2 as
+pygame-ce exposes it gives the desktop's size, not its usable area."""
+
+
+def desktop_area() -> tuple[int, int] | None:
+    """The first display's desktop size (None under the headless drivers, which have no desktop)."""
+    with contextlib.suppress(pygame.error, IndexError):
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        w, h = pygame.display.get_desktop_sizes()[0]
+        return (w, h) if w > 0 and h > 0 else None
+    return None
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int]) -> tuple[int, int]:
+    """`size`, made small enough that the window with its frame, the title bar and a task bar fits
+    the desktop (never below the layout's minimum)."""
+    room = (desktop[0] - DESKTOP_RESERVE[0], desktop[1] - DESKTOP_RESERVE[1])
+    return (max(MIN_SIZE[0], min(size[0], room[0])), max(MIN_SIZE[1], min(size[1], room[1])))
 
 
 def on_a_screen(x: int, y: int, size: tuple[int, int]) -> bool:

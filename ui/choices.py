@@ -6,9 +6,18 @@ from game.actions import ASHKAL, DECLARE, LOCKED, NO_DECLARE, OPEN, PASS, Action
 from game.cards import ACE, KING, QUEEN, CardSet, cards_in, rank_of, suit_of
 from game.observation import Observation
 from game.phase import Phase
+from game.ranking import STRENGTH
 
 from . import i18n
 from .text import call_label, card_label, project_name, tr
+
+SUIT_DISPLAY_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate
+
+
+def display_key(card: int, trump: int) -> tuple[int, int]:
+    """South's hand as drawn: by suit (♠ ♥ ♣ ♦, colours alternating), then strongest first in the
+    contract (`trump`: a suit, or NO_TRUMP before a Hokum and in Sun)."""
+    return (SUIT_DISPLAY_ORDER.index(suit_of(card)), -STRENGTH[trump][card])
 
 
 def deciding(obs: Observation) -> bool:

@@ -155,6 +155,7 @@ class DemoApp(App):
             self.shot("03_projects_panel")
         if hud.phase == "playing" and hud.calls and f"bid_history_{hud.hand_number:02d}" not in self.taken:
             self.open_and_shoot(BidHistoryScreen(self, table), f"bid_history_{hud.hand_number:02d}")
+            return  # the window still holds the box: the table's shots wait for the next frame
         if hud.last_trick is not None and "07_last_trick" not in self.taken:
             self.open_and_shoot(LastTrickScreen(self, table), "07_last_trick")
         playable = table.aff.playable

@@ -9,9 +9,9 @@ Texts are in the player's language with cards and suits in words ('King of Heart
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from game.cards import SUIT_SYMBOLS, suit_of, team_of
+from game.cards import SUIT_SYMBOLS, cards_in, suit_of, team_of
 from game.events import (
     BalootCalled,
     BeloteAnnounced,
@@ -29,11 +29,12 @@ from game.events import (
     TrickWon,
 )
 from game.observation import Observation
+from game.ranking import NO_TRUMP
 
 from . import i18n
 from .animator import Hud, new_hand_words
 from .announce import card_words, suit_words
-from .choices import display_order
+from .choices import SUIT_DISPLAY_ORDER, display_key, display_order
 from .driver import DealStarted, UIEvent
 from .text import contract_label, project_name, tr, trn
 
@@ -54,11 +55,15 @@ def spoken(text: str) -> str:
     return text.replace("×", tr("say.times"))
 
 
-def hand_by_suit(hand: int) -> str:
-    """'Spades: Ace, King. Hearts: none. …' — the hand read suit by suit."""
-    cards = display_order(hand)
+def hand_by_suit(hand: int | Sequence[int], trump: int = NO_TRUMP) -> str:
+    """'Spades: Ace, King. Hearts: none. …' — the hand read suit by suit, in the order it is drawn:
+    `hand` as drawn (a list), or a set of cards sorted as the table sorts them under `trump`."""
+    if isinstance(hand, int):
+        cards = sorted(cards_in(hand), key=lambda c: display_key(c, trump))
+    else:
+        cards = list(hand)
     parts = []
-    for suit in (0, 1, 3, 2):  # the order of the hand on screen: ♠ ♥ ♣ ♦
+    for suit in SUIT_DISPLAY_ORDER:
         mine = [c for c in cards if suit_of(c) == suit]
         ranks = i18n.list_join([tr(f"rank.{c & 7}") for c in mine]) if mine else tr("say.none")
         parts.append(tr("say.suit_cards", suit=suit_words(suit), cards=ranks))
@@ -90,6 +95,8 @@ class Narrator:
         elif isinstance(e, ContractFixed):
             label = contract_label(e.contract, names, hud.rules.belote)
             self(tr("say.contract", contract=spoken(label)))
+            if hud.skip:
+                self(spoken(hud.skip))
         elif isinstance(e, ProjectsDeclared) and e.kinds:
             self(tr("say.projects", seat=names[e.seat],
                     projects=i18n.list_join([project_name(k) for k in e.kinds])))

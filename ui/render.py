@@ -8,7 +8,7 @@ from typing import NamedTuple
 import numpy as np
 import pygame
 
-from game.cards import team_of
+from game.cards import SUIT_SYMBOLS, team_of
 from game.contract import Contract
 
 from . import i18n
@@ -16,7 +16,7 @@ from .animator import DOUBLING, Hud
 from .assets import BACK, Assets
 from .layout import Layout, Place
 from .rulesets import rules_line
-from .table import HAND, Sprite, TableModel
+from .table import HAND, TRICK, Sprite, TableModel
 from .text import call_label, card_label, contract_name, team_name, tr, trn
 from .textlog import noted
 
@@ -53,6 +53,10 @@ class Affordance:
     clock_ms: float = 0.0
     selected: int | None = None
     """The card the keyboard selection is on (None: the keyboard is not in use)."""
+    cue: float = 0.0
+    """The 'your turn' cue, 1 when South's turn begins, fading to 0."""
+    steady: bool = False
+    """Reduced motion: the cue stands still instead of closing in on the hand."""
 
 
 class Renderer:
@@ -124,13 +128,16 @@ class Renderer:
             p = s.pose
             lift = s.lift * lay.lift
             flip = t.flip_scale(s)
+            if s.card == hud.winning_card and not s.moving:  # a soft gold halo behind the winner
+                halo = max(8, round(14 * lay.u))
+                box = Place(p.x, p.y, p.w, p.h, p.angle).rect().inflate(2 * halo, 2 * halo)
+                screen.blit(self.assets.rounded_mask(box.width, box.height, (255, 214, 90, 90)), box)
             r = self.draw_card(screen, s.card, p.x, p.y - lift, p.w, p.h, p.angle, p.face,
                                exact=not s.moving, flip=flip)
             kind, seat = t.where[s.card]
             if s.moving or kind != HAND or seat != t.human or aff.playable is None:
-                if hud.winning_card == s.card and not s.moving:
-                    pygame.draw.rect(screen, GOLD, r.inflate(6, 6), max(3, round(4 * lay.u)),
-                                     border_radius=max(4, r.width // 12))
+                if hud.winning_card is not None and kind == TRICK and not s.moving:
+                    self.mark_trick_card(screen, r, lay, s.card == hud.winning_card)
                 continue
             if s.card in aff.playable:
                 width = max(2, round(3 * lay.u))
@@ -140,6 +147,31 @@ class Renderer:
                     self.focus_ring(screen, r, lay)
             else:
                 screen.blit(self.assets.rounded_mask(r.width, r.height, (10, 20, 14, 120)), r)
+
+    def mark_trick_card(self, screen: pygame.Surface, r: pygame.Rect, lay: Layout, wins: bool) -> None:
+        """Before a trick is collected: the winning card ringed in gold with a soft halo, the
+        others dimmed."""
+        radius = max(4, r.width // 12)
+        if not wins:
+            screen.blit(self.assets.rounded_mask(r.width, r.height, (8, 16, 12, 110)), r)
+            return
+        pygame.draw.rect(screen, GOLD, r.inflate(6, 6), max(3, round(4 * lay.u)), border_radius=radius)
+
+    def draw_turn_cue(self, screen: pygame.Surface, t: TableModel, aff: Affordance) -> None:
+        """'Your turn': a gold ring that closes in on South's hand and fades (steady with reduced
+        motion)."""
+        if aff.cue <= 0 or t.human is None or not t.hands[t.human]:
+            return
+        lay = t.layout
+        box = lay.hand_box(t.human, len(t.hands[t.human]))
+        grow = round((6 if aff.steady else 6 + 22 * aff.cue) * lay.u)
+        ring = box.inflate(2 * grow, 2 * grow).clip(lay.window())
+        width = max(3, round(4 * lay.u))
+        surf = pygame.Surface(ring.size, pygame.SRCALPHA)
+        alpha = 220 if aff.steady else round(80 + 175 * aff.cue)
+        radius = max(8, round(14 * lay.u))
+        pygame.draw.rect(surf, (*GOLD, alpha), surf.get_rect(), width, border_radius=radius)
+        screen.blit(surf, ring)
 
     def draw_shown(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
         """The projects face up; a card of them already played is dimmed and struck through."""
@@ -214,8 +246,11 @@ class Renderer:
                 glow = r.inflate(6, 6)
                 pygame.draw.rect(screen, TEAM_COLOURS[team], glow, 2, border_radius=max(6, r.height // 4))
             pad = max(6, round(10 * lay.u))
-            name = self.assets.fit_text(hud.names[seat], lay.font_size, r.width - 2 * pad - r.height // 2,
-                                        INK, bold=True)
+            tab = 0  # the declarer's tab takes the top edge's end: the name stops before it
+            if hud.contract is not None and hud.contract.declarer == seat:
+                tab = self.declarer_mark(screen, lay, r, hud.contract).width + pad
+            name = self.assets.fit_text(hud.names[seat], lay.font_size,
+                                        r.width - 2 * pad - max(r.height // 2, tab), INK, bold=True)
             self.put(screen, name, r, r.x + pad, r.y + max(3, round(5 * lay.u)))
             role = tr(f"plate.sub.{seat}")
             colour = DIM_INK
@@ -233,6 +268,21 @@ class Renderer:
                 pygame.draw.circle(screen, GOLD, c, rad, 2)
                 d = self.assets.text(tr("hud.dealer"), max(10, round(rad * 1.1)), DARK, bold=True)
                 screen.blit(d, d.get_rect(center=c))
+
+    def declarer_mark(self, screen: pygame.Surface, lay: Layout, plate: pygame.Rect,
+                      c: Contract) -> pygame.Rect:
+        """The buyer's plate carries the contract on a gold tab across its top edge (the trump's
+        suit, or Sun), as the Baloot apps mark the buyer's seat."""
+        words = tr("call.sun") if c.sun else SUIT_SYMBOLS[c.trump]
+        size = lay.small_font
+        txt = self.rich(words, size, DARK, bold=True, red=(190, 20, 30))
+        pad = max(5, round(8 * lay.u))
+        tab = pygame.Rect(0, 0, txt.get_width() + 2 * pad, txt.get_height() + 2)
+        tab.center = (round(self.mirror_x(plate, plate.right - tab.width // 2 - pad)), plate.top)
+        pygame.draw.rect(screen, (250, 232, 170), tab, border_radius=tab.height // 2)
+        pygame.draw.rect(screen, GOLD, tab, 2, border_radius=tab.height // 2)
+        screen.blit(txt, txt.get_rect(center=tab.center))
+        return tab
 
     def score_items(self, lay: Layout, hud: Hud) -> list[ScoreItem]:
         """The score panel as (text, where, font size): the title, then for each team its name and
@@ -444,9 +494,11 @@ class Renderer:
         pad = max(6, round(9 * lay.u))
         size = lay.small_font
         line = a.font(size).get_linesize()
-        fit = max(1, (box.height - pad - line) // line)
+        why = [self.rich(text, size, GOLD) for text in a.wrap(hud.skip, size, box.width - 2 * pad)[:4]]
+        why_h = sum(max(line, s.get_height()) for s in why) + pad if why else 0
+        fit = max(1, (box.height - pad - line - why_h) // line)
         shown = rows[-fit:]
-        h = pad + line * (len(shown) + 1)
+        h = pad + line * (len(shown) + 1) + why_h
         r = pygame.Rect(box.x, box.y, box.width, min(box.height, h))
         self.panel(screen, r, border=(70, 110, 80), alpha=200)
         title = tr("bids.title_short") + (" …" if len(shown) < len(rows) else "")
@@ -465,6 +517,12 @@ class Renderer:
             call = self.fit_rich(words, size, r.width - 2 * pad - name_w - pad // 2, INK, bold=True)
             self.put(screen, call, r, r.x + pad + name_w + pad // 2, y)
             y += line
+        if why:  # why the bidding passed the player by, under the calls
+            y += pad // 2
+            pygame.draw.line(screen, (70, 110, 80), (r.x + pad, y - pad // 4), (r.right - pad, y - pad // 4))
+            for surf in why:
+                self.put(screen, surf, r, r.x + pad, y)
+                y += max(line, surf.get_height())
 
     # ----- everything ----------------------------------------------------------------------
 
@@ -475,6 +533,7 @@ class Renderer:
         self.draw_badge(screen, lay, hud)
         self.draw_plates(screen, lay, hud, aff)
         self.draw_cards(screen, t, hud, aff)
+        self.draw_turn_cue(screen, t, aff)
         self.draw_pile_counts(screen, t)
         self.draw_shown(screen, lay, hud)
         self.draw_bubbles(screen, lay, hud)

@@ -37,6 +37,8 @@ class Settings:
     announce_belote: bool = True
     """Classic Belote: play the King and Queen of trump announcing belote / rebelote for the player
     (off: Space announces them, as in seed 003's client)."""
+    reduced_motion: bool = False
+    """Shorter card flights without the turning, pulsing and gathering (the reading pauses stay)."""
     window_x: int = 0
     window_y: int = 0
     window_w: int = 0
@@ -90,6 +92,7 @@ SCHEMA: dict[str, Any] = {
            for seat in ("south", "east", "north", "west")},
         "rules": schemas.RULES,
         "announce_belote": {"type": "boolean"},
+        "reduced_motion": {"type": "boolean"},
         # the window as it was left: on some screen, and never larger than an 8K display
         **{f"window_{k}": {"type": "integer", "minimum": -65536, "maximum": 65536} for k in "xy"},
         **{f"window_{k}": {"type": "integer", "minimum": 0, "maximum": 8192} for k in "wh"},

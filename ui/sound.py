@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SOUND_NAMES: tuple[str, ...] = ("card_flick", "shuffle", "trick_won", "baloot", "kaboot", "click", "deal")
+SOUND_NAMES: tuple[str, ...] = ("card_flick", "shuffle", "trick_won", "baloot", "kaboot", "click", "deal",
+                                    "your_turn")
 
 
 def sounds_dir() -> Path:

@@ -8,24 +8,30 @@ Opponents' cards are kept in the order they were dealt, so a gap in a fan tells 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
-from game.cards import suit_of
-from game.ranking import NO_TRUMP, STRENGTH
+from game.ranking import NO_TRUMP
 
+from .choices import SUIT_DISPLAY_ORDER, display_key
 from .layout import Layout, Place
 
 DECK, STOCK, HAND, BUYING, TRICK, PILE, GONE = "deck", "stock", "hand", "buying", "trick", "pile", "gone"
-SUIT_DISPLAY_ORDER = (0, 1, 3, 2)  # ♠ ♥ ♣ ♦: colours alternate
+__all__ = ["SUIT_DISPLAY_ORDER", "Pose", "Sprite", "TableModel", "display_key", "ease_in_out"]
+TURN_START, TURN_END = 0.15, 0.85
+"""The part of a flight (linear time) in which a card turns over: it leaves, turns, then lands."""
+TURN_BUMP = 0.12
+"""How much a turning card grows at the middle of its flight (picked up off the table)."""
 
 
-def display_key(card: int, trump: int) -> tuple[int, int]:
-    """South's hand: by suit (♠ ♥ ♣ ♦, colours alternating), then strongest first in the contract."""
-    return (SUIT_DISPLAY_ORDER.index(suit_of(card)), -STRENGTH[trump][card])
+def ease_in_out(t: float) -> float:
+    """Cubic ease in and out: a card starts gently, speeds up, and settles."""
+    return 4 * t ** 3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
-def ease_out(t: float) -> float:
-    return 1 - (1 - t) ** 3
+def turned(fraction: float) -> float:
+    """How far a card has turned over (0..1) at this fraction of its flight."""
+    return min(1.0, max(0.0, (fraction - TURN_START) / (TURN_END - TURN_START)))
 
 
 @dataclass
@@ -71,6 +77,8 @@ class TableModel:
     human: int | None = 0
     """The seat whose hand is face up (None: every hand face down)."""
     reveal_all: bool = False
+    reduced: bool = False
+    """Reduced motion: a card changes face without turning or growing on the way."""
     trump: int = NO_TRUMP
     dealer: int = 0
     where: dict[int, tuple[str, int]] = field(default_factory=dict)
@@ -81,6 +89,8 @@ class TableModel:
     trick: list[tuple[int, int]] = field(default_factory=list)
     piles: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
     sprites: dict[int, Sprite] = field(default_factory=dict)
+    on_top: int | None = None
+    """A card drawn above all others (the winning card while the trick gathers under it)."""
     _flights: int = 0
     version: int = 0
     """Bumped by every change of place or pose: the app redraws only when something changed."""
@@ -99,7 +109,7 @@ class TableModel:
         for c in range(32):
             if c not in self.where:
                 self.where[c] = (GONE, 0)
-        self.sprites = {}
+        self.sprites, self.on_top = {}, None
         for c in range(32):
             p = self.target_pose(c)
             self.sprites[c] = Sprite(c, Pose(p.x, p.y, p.w, p.h, p.angle, p.face), p)
@@ -180,6 +190,8 @@ class TableModel:
         return Pose.of(lay.deck_place(self.dealer), False)
 
     def z_of(self, card: int) -> int:
+        if card == self.on_top:
+            return 100_000
         s = self.sprites[card]
         if s.moving:
             return 10_000 + s.flying_order
@@ -253,24 +265,27 @@ class TableModel:
             local = s.t - s.delay
             if local <= 0:
                 continue
-            k = ease_out(min(1.0, local / s.duration))
+            f = min(1.0, local / s.duration)
+            k = ease_in_out(f)
             tg = s.target
+            turning = src.face != tg.face
+            grow = 1.0 + (TURN_BUMP * math.sin(math.pi * f) if turning and not self.reduced else 0.0)
             s.pose = Pose(src.x + (tg.x - src.x) * k, src.y + (tg.y - src.y) * k,
-                          src.w + (tg.w - src.w) * k, src.h + (tg.h - src.h) * k,
+                          (src.w + (tg.w - src.w) * k) * grow, (src.h + (tg.h - src.h) * k) * grow,
                           src.angle + (tg.angle - src.angle) * k,
-                          tg.face if k >= 0.5 else src.face)
+                          tg.face if turned(f) >= 0.5 else src.face)
             if local >= s.duration:
                 s.pose, s.src = Pose(tg.x, tg.y, tg.w, tg.h, tg.angle, tg.face), None
 
     def flip_scale(self, s: Sprite) -> float:
+        """The card's width squeezed while it turns over (1: not turning)."""
         src = s.src
-        if src is None or src.face == s.target.face:
+        if src is None or src.face == s.target.face or self.reduced:
             return 1.0
         local = s.t - s.delay
         if local <= 0:
             return 1.0
-        k = ease_out(min(1.0, local / s.duration))
-        return max(0.04, abs(1 - 2 * k))
+        return max(0.04, abs(1 - 2 * turned(min(1.0, local / s.duration))))
 
     def set_layout(self, layout: Layout) -> None:
         self.layout = layout

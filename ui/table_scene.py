@@ -22,7 +22,7 @@ import pygame
 import pygame_gui
 
 from game.actions import DECLARE, Action, announced, card_of, is_announced, is_card
-from game.cards import SUIT_SYMBOLS
+from game.cards import SUIT_SYMBOLS, cards_in
 from game.observation import Observation
 from game.phase import Phase
 from game.rules import Rules
@@ -34,6 +34,7 @@ from .assets import Assets
 from .choices import (
     belote_cards,
     call_labels,
+    display_key,
     holds_belote,
     panel_note,
     panel_title,
@@ -64,6 +65,8 @@ from .toasts import HINT_MS, INFO_MS, TOAST_MS, Toasts
 from .worker import Thinker
 
 HUMAN = 0
+CUE_MS = 1200.0
+"""The 'your turn' cue's length at normal speed."""
 BOT_PACE_MS = {"slow": 900.0, "normal": 550.0, "fast": 220.0, "instant": 0.0}
 ANNOUNCE_KEYS = {pygame.K_c: "c", pygame.K_a: "a", pygame.K_f: "f", pygame.K_s: "s", pygame.K_SPACE: "space"}
 """The announcement keys of the classic Belote client."""
@@ -137,6 +140,8 @@ class TableScene:
         self.end_open = False
         self._prompted: int | None = None
         """The action index of the last 'your turn' said."""
+        self.cue_ms = 0.0
+        """What is left of the 'your turn' cue."""
         self.belote_armed = False
         """Classic Belote: Space was pressed, the next King or Queen of trump is played announcing
         belote / rebelote."""
@@ -225,7 +230,7 @@ class TableScene:
         if not self.idle():
             self.animator.skip()
         elif card is not None and self.driver.human_to_move() is None:
-            self.host.toasts.say(tr("toast.not_your_turn"))
+            self.toast(tr("toast.not_your_turn"))
 
     def on_button(self, element: object) -> None:
         which = self.gui.which(element)
@@ -242,6 +247,11 @@ class TableScene:
             else:
                 self.open_overlay(code)
 
+    def toast(self, text: str, kind: str = "error", ms: float = TOAST_MS, detail: str = "") -> None:
+        """A message of the table: drawn above South's hand, and kept (hidden, not counting down)
+        while a screen is open over the table, never moved over North's cards."""
+        self.host.toasts.say(text, kind, ms, detail, table=True)
+
     def open_overlay(self, which: str) -> None:
         kinds = {"last": LastTrickScreen, "bids": BidHistoryScreen, "sheet": ScoreSheetScreen}
         self.host.open_screen(kinds[which](self.host, self))
@@ -253,15 +263,15 @@ class TableScene:
             self.submit(self.card_action(obs, card))
             return
         if obs.phase in (Phase.BIDDING, Phase.DOUBLING):
-            self.host.toasts.say(tr("illegal.bidding"))
+            self.toast(tr("illegal.bidding"))
         elif obs.phase is not Phase.PLAYING:
-            self.host.toasts.say(tr("illegal.hand_over"))
+            self.toast(tr("illegal.hand_over"))
         elif DECLARE in obs.legal_actions:
-            self.host.toasts.say(tr("illegal.show_first" if showing_late(obs) else "illegal.projects_first"))
+            self.toast(tr("illegal.show_first" if showing_late(obs) else "illegal.projects_first"))
         else:
             code, suit = self.driver.card_refusal(card)
             key = f"illegal.{code}" if code else "toast.not_your_turn"
-            self.host.toasts.say(tr(key, suit=SUIT_SYMBOLS[suit] if suit >= 0 else ""))
+            self.toast(tr(key, suit=SUIT_SYMBOLS[suit] if suit >= 0 else ""))
         self.host.speaker.say(self.host.toasts.text)
 
     # ----- classic Belote: belote-rebelote ------------------------------------------------
@@ -308,7 +318,7 @@ class TableScene:
         king = card_label(kq[1] if obs.belote_said[HUMAN] else kq[0])
         text = tr("toast.belote_space_rebelote" if obs.belote_said[HUMAN] else "toast.belote_space",
                   card=king)
-        self.host.toasts.say(text, "info", INFO_MS)
+        self.toast(text, "info", INFO_MS)
         self.host.speaker.queue(spoken(text))
 
     def submit(self, action: Action) -> None:
@@ -319,7 +329,7 @@ class TableScene:
         if self.host.toasts.kind == "error" or self.hints.last is not None or is_announced(action):
             self.host.toasts.clear()  # a refusal, a hint or "belote ready" said what it had to
         if lost:
-            self.host.toasts.say(tr("toast.belote_lost"), "info", TOAST_MS)
+            self.toast(tr("toast.belote_lost"), "info", TOAST_MS)
             self.host.speaker.say(tr("toast.belote_lost"))
         self.hints.forget()
         self.gui.clear_panel()
@@ -401,14 +411,23 @@ class TableScene:
         ann = announce(key, obs, self.animator.hud.names, armed=self.belote_armed,
                        auto=self.belote_auto())
         self.last_announcement = ann
-        self.host.toasts.say(ann.text, "info", INFO_MS)
+        self.toast(ann.text, "info", INFO_MS)
         self.host.speaker.say(ann.speech)
         return ann
 
+    def shown_hand(self) -> list[int]:
+        """South's cards in the order they are drawn (while a card is still on its way, the
+        observation's cards sorted as the table sorts them)."""
+        held = cards_in(self.observation().hand)
+        drawn = self.table.hands[HUMAN]
+        if sorted(drawn) == sorted(held):
+            return list(drawn)
+        return sorted(held, key=lambda c: display_key(c, self.table.trump))
+
     def read_hand(self) -> None:
-        """R: your hand, suit by suit (on screen and aloud)."""
-        text = hand_by_suit(self.observation().hand)
-        self.host.toasts.say(text, "info", INFO_MS)
+        """R: your hand, suit by suit, in the order it is drawn (on screen and aloud)."""
+        text = hand_by_suit(self.shown_hand())
+        self.toast(text, "info", INFO_MS)
         self.host.speaker.say(text)
 
     def request_hint(self) -> None:
@@ -417,17 +436,17 @@ class TableScene:
         if self.hints.pending():
             return
         if HUMAN not in self.humans or not self.human_turn():
-            self.host.toasts.say(tr("hint.none"), "info", TOAST_MS)
+            self.toast(tr("hint.none"), "info", TOAST_MS)
             return
         if self.hints.request(self.driver, HUMAN, self.hint_level):
-            self.host.toasts.say(tr("hint.thinking"), "info", HINT_MS)
+            self.toast(tr("hint.thinking"), "info", HINT_MS)
             self.poll_hint()
 
     def poll_hint(self) -> None:
         hint = self.hints.poll(self.driver, self.action_label)
         if hint is None:
             return
-        self.host.toasts.say(hint.text, "info", HINT_MS, detail=hint.detail)
+        self.toast(hint.text, "info", HINT_MS, detail=hint.detail)
         self.host.speaker.say(spoken(hint.text))
         self.selection.active = True
         self.selection.target = None  # sync_selection puts it on the hinted move
@@ -439,7 +458,7 @@ class TableScene:
         i = SPEEDS.index(speed) if speed in SPEEDS else 1
         new = SPEEDS[max(0, min(len(SPEEDS) - 1, i + step))]
         self.host.set_speed(new)
-        self.host.toasts.say(tr("toast.speed", speed=tr(f"speed.{new}")), "info", TOAST_MS)
+        self.toast(tr("toast.speed", speed=tr(f"speed.{new}")), "info", TOAST_MS)
 
     # ----- the frame -----------------------------------------------------------------------
 
@@ -456,13 +475,15 @@ class TableScene:
             self.catch_up = 0
         settings = self.host.settings
         self.animator.speed = "instant" if self.catch_up else settings.animation_speed
+        self.animator.reduced = self.table.reduced = settings.reduced_motion
+        self.cue_ms = max(0.0, self.cue_ms - dt_ms) if self.human_turn() else 0.0
         self.animator.update(dt_ms, self.driver.pop_event)
         self.open_modals()
         self.poll_hint()
+        self.prompt()
         self.update_affordances(dt_ms)
         self.sync_widgets()
         self.sync_selection()
-        self.prompt()
         self.gui.manager.update(dt_ms / 1000.0)  # after the widgets change: it refreshes what is drawn
         self.driver.min_bot_ms = BOT_PACE_MS.get(settings.animation_speed, 500.0)
         waiting_for_voice = self.host.speaker.busy()
@@ -492,6 +513,9 @@ class TableScene:
         if self._prompted == n:
             return
         self._prompted = n
+        self.cue_ms = self.animator.d(CUE_MS)
+        if self.cue_ms > 0:
+            self.host.play_sound("your_turn")
         obs = self.observation()
         self.narrator.your_turn(obs, [label for _a, label in call_labels(obs)], playable(obs))
         self.tell_belote(obs)
@@ -507,7 +531,13 @@ class TableScene:
     def update_affordances(self, dt_ms: float) -> None:
         aff = self.aff
         aff.clock_ms = self.clock_ms
-        aff.playable = playable(self.observation()) if self.south_active() else None
+        obs = self.observation()
+        aff.playable = playable(obs) if self.south_active() else None
+        if aff.playable is None and self.south_active() and DECLARE in obs.legal_actions:
+            aff.playable = set()  # "Declare your projects?" first: no card may be played yet
+        full = self.animator.d(CUE_MS)
+        aff.cue = self.cue_ms / full if full > 0 else 0.0
+        aff.steady = self.animator.reduced
         idle = self.idle()
         seat = self.driver.to_move() if idle else None
         aff.active_seat = seat

@@ -53,7 +53,7 @@ class TableView:
         panel = p.gui.panel
         if panel is not None:
             r.draw_call_panel(screen, lay, panel.rect, panel.title, panel.subtitle)
-        if hud.phase in ("bidding", "doubling"):  # the calls so far, until the card play
+        if hud.calls_shown():  # the calls so far, until the first trick is taken
             r.draw_call_log(screen, lay, hud)
         if toast:
             self.toast_rect = r.draw_toast(screen, lay, p.toasts.text, p.toasts.kind,
@@ -109,7 +109,8 @@ class TableView:
             hud.hand_number, hud.dealer, hud.scores, hud.contract, hud.bidding_round, hud.buying_card,
             hud.phase, tuple(hud.tricks), tuple(hud.points),
             tuple((seat, b.text, b.alert) for seat, b in sorted(hud.bubbles.items())),
-            hud.note, hud.note_centre, tuple((k, tuple(v)) for k, v in sorted(hud.shown.items())),
+            hud.note, hud.note_centre, hud.skip, p.table.on_top, round(aff.cue * 24), aff.steady,
+            tuple((k, tuple(v)) for k, v in sorted(hud.shown.items())),
             frozenset(hud.played_shown), len(hud.calls),
             hud.winning_card, id(hud.last_trick),
             None if aff.playable is None else frozenset(aff.playable), aff.hover, aff.active_seat,

@@ -245,6 +245,15 @@ def kaboot() -> np.ndarray:
     return normalise(fade(buf, 0.002, 0.05), 0.62)
 
 
+def your_turn() -> np.ndarray:
+    """~450 ms gentle "your turn" cue: a soft falling third, E5 then C5, quieter than the chimes."""
+    d = 0.45
+    buf = np.zeros(int(d * SR))
+    place(buf, bell(659.25, 0.35), 0.0, 0.7)
+    place(buf, bell(523.25, 0.35), 0.09, 0.8)
+    return normalise(fade(buf, 0.001, 0.12), 0.40)
+
+
 SOUNDS = {
     "card_flick.wav": card_flick,
     "shuffle.wav": shuffle,
@@ -253,6 +262,7 @@ SOUNDS = {
     "kaboot.wav": kaboot,
     "click.wav": click,
     "deal.wav": deal,
+    "your_turn.wav": your_turn,
 }
 
 LICENSE_TEXT = """\

@@ -65,6 +65,7 @@ def settings_tabs(rules: Rules | None = None) -> list[tuple[str, list[Row], str]
         Row("deck", "settings.deck", "choice", tuple((d, f"deck.{d}") for d in DECKS)),
         Row("animation_speed", "settings.animation_speed", "choice",
             tuple((s, f"speed.{s}") for s in SPEEDS)),
+        Row("reduced_motion", "settings.reduced_motion", "choice", ON_OFF),
     ]
     sound = [Row("sound", "settings.sound", "choice", ON_OFF), Row("volume", "settings.volume", "volume"),
              Row("speech", "settings.speech", "choice", ON_OFF)]
