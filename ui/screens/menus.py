@@ -54,6 +54,7 @@ class MainMenu(MenuScreen):
         out = [("new", "menu.new_match")]
         if self.can_continue:
             out.append(("continue", "menu.continue"))
+        out += [("learn", "menu.learn"), ("puzzles", "menu.puzzles")]  # issue 51
         return [*out, ("settings", "menu.settings"), ("howto", "menu.howto"), ("stats", "menu.stats"),
                 ("open", "menu.open_record"), ("quit", "menu.quit")]
 
@@ -91,6 +92,9 @@ class MainMenu(MenuScreen):
         elif name == "open":  # a record or a copied deal, to review (issue 15)
             from .review import OpenRecordScreen, ReviewHost
             host.open_screen(OpenRecordScreen(cast(ReviewHost, host)))
+        elif name in ("learn", "puzzles"):  # issue 51: the course and the puzzles
+            from ..learn.screens import LessonsMenu, PuzzlesMenu
+            host.open_screen(LessonsMenu(host) if name == "learn" else PuzzlesMenu(host))
         elif name == "quit":
             host.quit_game()
 
