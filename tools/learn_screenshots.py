@@ -1,8 +1,8 @@
 """Screenshots of the course and the puzzles (issue 51), headless, in English and Arabic at
 1024×640 and 1920×1080: `python tools/learn_screenshots.py OUT_DIR [--rules belote]`.
 
-For each lesson, its key moment: the player's first decision after a wrong move was refused with
-the lesson's words (`lesson_ID_*.png`), and its end with the summary (`lesson_ID_end_*.png`);
+For each lesson, its key moment: the player's last decision, a wrong move refused with the
+lesson's words (`lesson_ID_*.png`), and its end with the summary (`lesson_ID_end_*.png`);
 the main menu, the course, the puzzles menu, a puzzle with a refused card and its cost, a hint,
 and a solved puzzle (`puzzle_*.png`). Moves are made as a player would: clicks on the cards and
 the call buttons.
@@ -21,10 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
+from game.notation import from_notation
 from game.rules import Rules
 from ui.app import App
-from ui.learn.lessons import SOUTH
-from ui.learn.puzzles import reaches
+from ui.learn.lessons import SOUTH, Lesson
+from ui.learn.puzzles import Puzzle, PuzzleGame, reaches
 from ui.learn.screens import LessonScreen, LessonsMenu, PuzzleScreen, PuzzlesMenu
 from ui.settings import Settings
 from ui.worker import InlineThinker
@@ -63,6 +64,17 @@ def move(app: App, screen: LessonScreen | PuzzleScreen, action: int) -> None:
     raise RuntimeError(f"no way to play {action}")
 
 
+def key_step(lesson: Lesson) -> int:
+    """The lesson's key moment: its last decision (a step of the player's with a legal choice)."""
+    state = from_notation(lesson.position)
+    key = -1
+    for i, step in enumerate(lesson.steps):
+        if step.seat == SOUTH and len(state.legal_actions()) > 1:
+            key = i
+        state.apply(step.move)
+    return key
+
+
 def lesson_shots(app: App, out: Path, tag: str) -> None:
     menu = LessonsMenu(app)
     app.open_screen(menu)
@@ -71,7 +83,7 @@ def lesson_shots(app: App, out: Path, tag: str) -> None:
         screen = LessonScreen(app, lesson, menu.finished)
         app.open_screen(screen)
         g = screen.game
-        key_done = False
+        key = key_step(lesson)
         for _ in range(400):
             if g.finished():
                 break
@@ -80,12 +92,10 @@ def lesson_shots(app: App, out: Path, tag: str) -> None:
             elif g.players_turn():
                 step = g.pending()
                 assert step is not None and step.seat == SOUTH
-                legal = g.state.legal_actions()
-                wrong = [a for a in legal if a != step.move]
-                if not key_done and wrong:
+                if g.index == key:
+                    wrong = [a for a in g.state.legal_actions() if a != step.move]
                     move(app, screen, wrong[0])
                     shot(app, out, f"lesson_{lesson.id}_{tag}")
-                    key_done = True
                 move(app, screen, step.move)
             else:
                 app.step(DT)
@@ -95,11 +105,17 @@ def lesson_shots(app: App, out: Path, tag: str) -> None:
     app.close_screen()
 
 
+def first_is_a_decision(p: Puzzle) -> bool:
+    """South's first turn has a card that loses the goal (so a refusal can be shown)."""
+    return any(not reaches(v) for v in PuzzleGame(p).values().values())
+
+
 def puzzle_shots(app: App, out: Path, tag: str) -> None:
     menu = PuzzlesMenu(app)
     app.open_screen(menu)
     shot(app, out, f"puzzle_menu_{tag}")
-    puzzle = next((p for p in menu.puzzles if p.difficulty >= 2), menu.puzzles[0] if menu.puzzles else None)
+    puzzle = next((p for p in menu.puzzles if p.difficulty >= 2 and first_is_a_decision(p)),
+                  menu.puzzles[0] if menu.puzzles else None)
     if puzzle is None:
         return
     screen = PuzzleScreen(app, puzzle, menu)

@@ -16,6 +16,7 @@ import pygame
 
 from game.actions import Action, is_card
 from game.cards import cards_in
+from game.deal import DealBase
 from game.phase import Phase
 from game.state import RoundState
 
@@ -24,8 +25,8 @@ from ..choices import call_labels
 from ..layout import Layout
 from ..panels import button_font_size
 from ..render import DIM_INK, GOLD, INK
-from ..review_model import Step, TrickView
-from ..review_view import GREEN, MISTAKE, ReviewLayout, ReviewPainter
+from ..review_model import HandReview, Step, TrickView
+from ..review_view import GREEN, MISTAKE, ReviewLayout, ReviewPainter, call_words
 from ..screens.base import Screen, ScreenHost, mirrored
 from ..stats import save_stats
 from ..table import display_key
@@ -86,6 +87,7 @@ class LearnTable(Screen):
         self.timer = 0.0
         self.keyboard = False
         self.painter = ReviewPainter(host.renderer)
+        self._bubbles: tuple[int, dict[int, tuple[str, bool]]] = (-1, {})
         super().__init__(host)
 
     # ----- what the subclasses say ----------------------------------------------------------
@@ -217,7 +219,8 @@ class LearnTable(Screen):
         rings = dict(self.rings)
         if self.selected >= 0 and self.keyboard:
             rings[self.selected] = GOLD
-        self.painter.table(surface, rl, table_step(self.state), names, self.state.dealer, {}, rings)
+        self.painter.table(surface, rl, table_step(self.state), names, self.state.dealer, self.bubbles(),
+                           rings)
         if self.players_turn() and not self.call_rects:
             legal = self.state.legal_play_mask() if self.state.cp is not None else 0
             for card, rect in self.south_cards():  # the cards that may not be played, dimmed
@@ -225,6 +228,18 @@ class LearnTable(Screen):
                     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
                     veil.fill((0, 0, 0, 90))
                     surface.blit(veil, rect)
+
+    def bubbles(self) -> dict[int, tuple[str, bool]]:
+        """During the bidding and the doubling, each seat's last call, worded as the review does
+        (its calls come from the review's model of the hand, cached by the number of actions)."""
+        st = self.state
+        if not isinstance(st.base, DealBase) or st.phase not in (Phase.BIDDING, Phase.DOUBLING):
+            return {}
+        key = len(st.actions)
+        if self._bubbles[0] != key:
+            calls = HandReview(st.base, st.actions).steps[-1].calls
+            self._bubbles = (key, {c.seat: (call_words(c, st.base.buying_card), False) for c in calls})
+        return self._bubbles[1]
 
     def facts(self) -> list[tuple[str, str]]:
         """The left panel: the contract, the tricks and points so far, the match score."""
@@ -374,8 +389,13 @@ class LessonsMenu(Screen):
         pad = max(10, round(18 * lay.u))
         bh = max(30, round(38 * lay.u))
         gap = max(4, round(8 * lay.u))
-        top = box.y + pad + lay.big_font * 2
         w = box.w - 2 * pad
+        a = self.host.renderer.assets
+        done = sum(1 for les in self.lessons if les.id in self.progress.lessons)
+        self.sub_lines = a.wrap(tr("learn.menu.progress", done=done, total=len(self.lessons)),
+                                lay.small_font, w)
+        self.sub_y = box.y + pad + a.font(lay.big_font, True).get_linesize()
+        top = self.sub_y + len(self.sub_lines) * a.font(lay.small_font).get_linesize() + pad
         for i, lesson in enumerate(self.lessons):
             mark = " ✓" if lesson.id in self.progress.lessons else ""
             label = tr("learn.menu.lesson", number=i + 1, title=tr(lesson.title)) + mark
@@ -403,11 +423,12 @@ class LessonsMenu(Screen):
     def draw_below(self, surface: pygame.Surface) -> None:
         lay = self.host.layout
         self.panel(surface, self.frame)
-        y = self.title(surface, self.frame, tr("learn.menu.title"))
-        done = sum(1 for les in self.lessons if les.id in self.progress.lessons)
-        sub = self.text(tr("learn.menu.progress", done=done, total=len(self.lessons)), lay.small_font,
-                        DIM_INK)
-        self.host.renderer.put(surface, sub, self.frame, self.frame.x + max(10, round(18 * lay.u)), y)
+        self.title(surface, self.frame, tr("learn.menu.title"))
+        y = self.sub_y
+        for line in self.sub_lines:
+            sub = self.text(line, lay.small_font, DIM_INK)
+            self.host.renderer.put(surface, sub, self.frame, self.frame.x + max(10, round(18 * lay.u)), y)
+            y += sub.get_height()
         if self.problems or not self.lessons:
             detail = self.problems[0] if self.problems else ""
             msg = self.fit(tr("learn.bad_data", detail=detail), lay.small_font,
@@ -543,7 +564,7 @@ class PuzzlesMenu(Screen):
         bh = max(34, round(46 * lay.u))
         gap = max(8, round(12 * lay.u))
         w = box.w - 2 * pad
-        top = box.y + pad + lay.big_font * 2 + lay.small_font * 4
+        top = box.y + pad + lay.big_font * 2 + lay.small_font * 4 + pad
         self.button("daily", pygame.Rect(box.x + pad, top, w, bh), "puzzle.daily", "#menu")
         self.button("next", pygame.Rect(box.x + pad, top + bh + gap, w, bh), "puzzle.next", "#menu")
         bw = lay.button_w()
