@@ -126,7 +126,8 @@ def load_puzzles_from(item: dict[str, object]) -> object:
 def test_the_course_loads_in_the_issue_order() -> None:
     assert LESSON_PROBLEMS == []
     assert [les.id for les in LESSONS] == ["tricks", "sun", "hokum", "bidding", "ashkal", "projects",
-                                           "doubling", "scoring"]
+                                           "doubling", "scoring", "belote_trumps", "belote_rebelote"]
+    assert [" rules=belote" in les.position for les in LESSONS] == [False] * 8 + [True] * 2
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[les.id for les in LESSONS])

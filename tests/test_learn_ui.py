@@ -82,7 +82,7 @@ def test_a_lesson_from_the_main_menu_to_its_end(data_dir: Path, language: str) -
         app.step(DT)
         click(app, button(app, "learn"))
         menu = app.screens[-1]
-        assert isinstance(menu, LessonsMenu) and len(menu.lessons) == 8
+        assert isinstance(menu, LessonsMenu) and len(menu.lessons) == 10
         click(app, button(app, "lesson:2"))  # Hokum: a refusal, then to the end
         screen = app.screens[-1]
         assert isinstance(screen, LessonScreen)
@@ -157,7 +157,7 @@ def test_a_damaged_progress_file_is_reported_on_the_menu(data_dir: Path) -> None
         app.step(DT)
         click(app, button(app, "learn"))
         menu = app.screens[-1]
-        assert isinstance(menu, LessonsMenu) and menu.problems and len(menu.lessons) == 8
+        assert isinstance(menu, LessonsMenu) and menu.problems and len(menu.lessons) == 10
         assert list(data_dir.glob("learning.json.bad-*"))
     finally:
         app.close()

@@ -21,6 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
+from game.actions import card_of, is_announced
+from game.cards import cards_in
 from game.notation import from_notation
 from game.rules import Rules
 from ui.app import App
@@ -57,19 +59,22 @@ def move(app: App, screen: LessonScreen | PuzzleScreen, action: int) -> None:
         if a == action:
             click(app, rect.center)
             return
+    target = card_of(action) if is_announced(action) else action  # a click announces by itself
     for card, rect in screen.south_cards():
-        if card == action:
+        if card == target:
             click(app, (rect.centerx, rect.y + rect.h // 4))
             return
     raise RuntimeError(f"no way to play {action}")
 
 
 def key_step(lesson: Lesson) -> int:
-    """The lesson's key moment: its last decision (a step of the player's with a legal choice)."""
+    """The lesson's key moment: its last decision (a step of the player's with a legal choice), else
+    the player's first move (then the wrong move shown is a card the rules refuse)."""
     state = from_notation(lesson.position)
-    key = -1
+    key = next((i for i, step in enumerate(lesson.steps) if step.seat == SOUTH), -1)
     for i, step in enumerate(lesson.steps):
-        if step.seat == SOUTH and len(state.legal_actions()) > 1:
+        moves = {card_of(a) if card_of(a) >= 0 else a for a in state.legal_actions()}
+        if step.seat == SOUTH and len(moves) > 1:
             key = i
         state.apply(step.move)
     return key
@@ -93,7 +98,10 @@ def lesson_shots(app: App, out: Path, tag: str) -> None:
                 step = g.pending()
                 assert step is not None and step.seat == SOUTH
                 if g.index == key:
-                    wrong = [a for a in g.state.legal_actions() if a != step.move]
+                    legal = g.state.legal_actions()
+                    wrong = [a for a in legal if a != step.move and
+                             (card_of(a) < 0 or card_of(a) != card_of(step.move))] or \
+                        [c for c in cards_in(g.state.hands[SOUTH]) if c not in legal]  # refused by the rules
                     move(app, screen, wrong[0])
                     shot(app, out, f"lesson_{lesson.id}_{tag}")
                 move(app, screen, step.move)

@@ -21,7 +21,7 @@ from .puzzles import DIFFICULTIES, GOALS, Puzzle, goal_problem, load_position
 
 PUZZLES_FORMAT, LESSONS_FORMAT = "baloot-puzzles", "baloot-lessons"
 MAX_BYTES: Final = 1 << 20
-ID: dict[str, Any] = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,39}$"}
+ID: dict[str, Any] = {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,39}$"}
 POSITION: dict[str, Any] = {"type": "string", "pattern": "^(play|deal) [ -~]{1,600}$"}
 TEXT_KEY: dict[str, Any] = {"type": "string", "pattern": "^learn\\.[a-z0-9_.]{1,60}$"}
 """A lesson's words are i18n keys (assets/i18n/*.po): one place for the English and the Arabic."""

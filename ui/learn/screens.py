@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.actions import Action, is_card
+from game.actions import Action, announced, is_card
 from game.cards import cards_in
 from game.deal import DealBase
 from game.phase import Phase
@@ -307,6 +307,8 @@ class LessonScreen(LearnTable):
             self.set_focus("next")
 
     def play(self, action: Action) -> None:
+        if is_card(action) and announced(action) in self.state.legal_actions():
+            action = announced(action)  # Classic Belote: the King or Queen of trump says (re)belote
         refusal = self.game.try_move(action)
         if refusal is not None:
             self.feedback, self.tone = tr(refusal.text), "mistake"
@@ -396,6 +398,8 @@ class LessonsMenu(Screen):
                                 lay.small_font, w)
         self.sub_y = box.y + pad + a.font(lay.big_font, True).get_linesize()
         top = self.sub_y + len(self.sub_lines) * a.font(lay.small_font).get_linesize() + pad
+        room = box.bottom - pad - lay.button_h() - pad - top
+        bh = min(bh, max(24, room // max(1, len(self.lessons)) - gap))  # ten lessons fit in 640 pixels
         for i, lesson in enumerate(self.lessons):
             mark = " ✓" if lesson.id in self.progress.lessons else ""
             label = tr("learn.menu.lesson", number=i + 1, title=tr(lesson.title)) + mark
