@@ -4,11 +4,15 @@ progress and the streak."""
 
 from __future__ import annotations
 
+import copy
 import datetime
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.actions import action_str
 from game.cards import cards_in
@@ -240,3 +244,62 @@ def test_progress_is_saved_and_a_bad_file_is_set_aside(tmp_path: Path) -> None:
     progress, problem = load_progress(store)
     assert progress == Progress() and problem
     assert not (tmp_path / "learn.json").exists() and list(tmp_path.glob("learn.json.bad-*"))
+
+
+# ----- damaged data, fuzzed ----------------------------------------------------------------------
+
+JSON_LEAVES = st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | \
+    st.text(max_size=30) | st.sampled_from(["play", "deal", "S", "AS", "pass", "learn.tricks.lead", "sweep"])
+TREES = st.recursive(JSON_LEAVES, lambda kids: st.lists(kids, max_size=4) |
+                     st.dictionaries(st.text(max_size=10), kids, max_size=4), max_leaves=12)
+
+
+def mutated(value: Any, data: st.DataObject) -> Any:
+    """`value` with one random change somewhere inside it (replace, delete or add)."""
+    value = copy.deepcopy(value)
+    parent: Any = None
+    key: Any = None
+    node = value
+    while isinstance(node, dict | list) and node and data.draw(st.integers(0, 4)) > 0:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        parent, key = node, data.draw(st.sampled_from(keys))
+        node = node[key]
+    if parent is None:
+        return data.draw(TREES)
+    change = data.draw(st.sampled_from(["replace", "delete", "add"]))
+    if change == "replace":
+        if isinstance(node, str) and data.draw(st.booleans()):  # a small edit of a position or a key
+            i = data.draw(st.integers(0, len(node)))
+            parent[key] = node[:i] + data.draw(st.text(max_size=3)) + node[i + 1:]
+        else:
+            parent[key] = data.draw(TREES)
+    elif change == "delete":
+        del parent[key]
+    elif isinstance(parent, dict):
+        parent[data.draw(st.text(max_size=8))] = data.draw(TREES)
+    else:
+        parent.insert(key, data.draw(TREES))
+    return value
+
+
+def shipped(name: str, items: str, count: int) -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads((Path(__file__).resolve().parent.parent / "assets" / "learn" / name)
+                                     .read_text(encoding="utf-8"))
+    doc[items] = doc[items][:count]
+    return doc
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_edited_or_damaged_data_is_reported_never_a_crash(tmp_path: Path, data: st.DataObject) -> None:
+    """Random edits of the shipped files (a few items each): each loader returns what it could use
+    and says in plain words what it could not; whatever it returns can be started."""
+    files = (("puzzles.json", "puzzles", load_puzzles), ("lessons.json", "lessons", load_lessons))
+    for name, items, load in files:
+        text = json.dumps(mutated(shipped(name, items, 4), data))
+        raw = text if data.draw(st.booleans()) else text[:data.draw(st.integers(0, 400))]
+        loaded, problems = load(write(tmp_path, raw, name))  # type: ignore[operator]
+        assert all(isinstance(p, str) and p for p in problems)
+        for item in loaded:
+            game = PuzzleGame(item) if items == "puzzles" else LessonGame(item)
+            assert not game.state.is_over()
