@@ -110,7 +110,7 @@ def test_the_main_menu_comes_first_and_new_match_starts_one(data_dir: Path) -> N
         app.step(DT)
         assert isinstance(top(app), MainMenu)
         assert not app.match_live
-        assert names(top(app)) == ["new", "settings", "howto", "stats", "open", "quit"], \
+        assert names(top(app)) == ["new", "learn", "puzzles", "settings", "howto", "stats", "open", "quit"], \
             "no Continue without a save"
         for _ in range(30):
             app.step(DT)
@@ -142,7 +142,8 @@ def test_continue_appears_only_with_a_saved_match_and_resumes_it(data_dir: Path)
         app.step(DT)
         menu = top(app)
         assert isinstance(menu, MainMenu)
-        assert names(menu) == ["new", "continue", "settings", "howto", "stats", "open", "quit"]
+        assert names(menu) == ["new", "continue", "learn", "puzzles", "settings", "howto", "stats", "open",
+                               "quit"]
         assert menu.focused() is not None and menu.focused().name == "continue"  # type: ignore[union-attr]
         press(app, pygame.K_RETURN)
         assert not app.screens and app.match_live

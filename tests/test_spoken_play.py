@@ -245,6 +245,10 @@ def test_the_menus_say_where_the_focus_is() -> None:
     try:
         app.step(DT)
         press(app, pygame.K_DOWN)
+        assert voice.said[-1] == i18n.tr("menu.learn")
+        press(app, pygame.K_DOWN)
+        assert voice.said[-1] == i18n.tr("menu.puzzles")
+        press(app, pygame.K_DOWN)
         assert voice.said[-1] == i18n.tr("menu.settings")
         press(app, pygame.K_DOWN)
         assert voice.said[-1] == i18n.tr("menu.howto")

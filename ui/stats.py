@@ -100,6 +100,13 @@ class Statistics:
     """The last few match results, e.g. '152-98 won'."""
     belote: BeloteStats = field(default_factory=BeloteStats)
     """Classic Belote's totals (the counts above are Saudi Baloot's)."""
+    # issue 51: the puzzles (ui/learn/progress.py keeps them)
+    puzzles_solved: int = 0
+    puzzle_streak: int = 0
+    """Days in a row with a puzzle solved, up to puzzle_day."""
+    puzzle_best_streak: int = 0
+    puzzle_day: int = 0
+    """The last day a puzzle was solved (date.toordinal(); 0: never)."""
 
     def record_hand(self, hand: HandRecord, belote: bool = False) -> None:
         """Count one finished hand of the match (`belote`: a hand of classic Belote)."""

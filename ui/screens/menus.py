@@ -54,6 +54,7 @@ class MainMenu(MenuScreen):
         out = [("new", "menu.new_match")]
         if self.can_continue:
             out.append(("continue", "menu.continue"))
+        out += [("learn", "menu.learn"), ("puzzles", "menu.puzzles")]  # issue 51
         return [*out, ("settings", "menu.settings"), ("howto", "menu.howto"), ("stats", "menu.stats"),
                 ("open", "menu.open_record"), ("quit", "menu.quit")]
 
@@ -92,6 +93,9 @@ class MainMenu(MenuScreen):
             from .open_record import OpenRecordScreen
             from .review import ReviewHost
             host.open_screen(OpenRecordScreen(cast(ReviewHost, host)))
+        elif name in ("learn", "puzzles"):  # issue 51: the course and the puzzles
+            from ..learn.screens import LessonsMenu, PuzzlesMenu
+            host.open_screen(LessonsMenu(host) if name == "learn" else PuzzlesMenu(host))
         elif name == "quit":
             host.quit_game()
 
