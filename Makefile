@@ -16,7 +16,7 @@ $(BIN)/python:
 
 $(VENV)/.runtime: requirements.txt requirements-native.txt pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -r requirements.txt -r requirements-native.txt
-	$(BIN)/python -m pip install --quiet --no-deps -e .
+	BALOOT_PURE_PYTHON=1 $(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .  # compiled by `native`
 	touch $@
 
 $(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt

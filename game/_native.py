@@ -23,7 +23,9 @@ from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = Path(__file__).with_name("_native.json")
-GROUP = "baloot_native"
+# The library the compiled modules share lives inside the package (game/baloot_native__mypyc.*),
+# so `import game` finds it from any folder, in the source tree, an editable install or a wheel.
+GROUP = "game.baloot_native"
 COMPILED = (
     "game.cards", "game.ranking", "game.scoring", "game.cardplay",
     "ai.cardsense", "ai.policy", "ai.splits", "ai.sampler", "ai.call_likelihood",
@@ -40,8 +42,8 @@ def sources_digest() -> str:
     return h.hexdigest()
 
 
-def write_manifest() -> None:
-    MANIFEST.write_text(json.dumps({"modules": list(COMPILED), "sources": sources_digest()}),
+def write_manifest(path: Path = MANIFEST) -> None:
+    path.write_text(json.dumps({"modules": list(COMPILED), "sources": sources_digest()}),
                         encoding="utf-8")
 
 

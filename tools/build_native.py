@@ -1,7 +1,7 @@
 """Compile the hot modules of game/ and ai/ with mypyc, in place: python tools/build_native.py
 
-Each compiled module (NAME.cpython-*.so beside NAME.py, plus one shared baloot_native__mypyc
-library at the top) is what Python imports from then on; game/_native.py falls back to the
+Each compiled module (NAME.cpython-*.so beside NAME.py, plus the library they share,
+game/baloot_native__mypyc.*) is what Python imports from then on; game/_native.py falls back to the
 pure-Python sources when the build is missing, out of date, or BALOOT_PURE_PYTHON=1 is set.
 `--clean` removes the build. Exit status 1 (and nothing left behind) when no C compiler or
 Python headers are available: the game then runs in pure Python.
@@ -16,6 +16,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # game/_native.py by its path: importing the game package would load the build being replaced.
@@ -28,9 +29,10 @@ COMPILED, GROUP, MANIFEST = native.COMPILED, native.GROUP, native.MANIFEST
 
 def built_files() -> list[Path]:
     """Every extension module in game/ and ai/ (none is hand-made there): also a module dropped
-    from COMPILED since an earlier build, whose stale binary would shadow its source."""
+    from COMPILED since an earlier build, whose stale binary would shadow its source, and the
+    shared library that earlier builds left at the top of the tree."""
     out = [p for pkg in ("game", "ai") for ext in ("*.so", "*.pyd") for p in (ROOT / pkg).glob(ext)]
-    return out + list(ROOT.glob(f"{GROUP}__mypyc.*"))
+    return out + list(ROOT.glob("baloot_native__mypyc.*"))
 
 
 def clean() -> None:
@@ -39,14 +41,20 @@ def clean() -> None:
     MANIFEST.unlink(missing_ok=True)
 
 
-def build() -> None:
+def extensions(target_dir: str = "build") -> list[Any]:
+    """The mypyc extension modules, for this script and for the wheel (setup.py); run in ROOT."""
     from mypyc.build import mypycify
-    from setuptools import setup
 
     sources = [str(Path(*m.split(".")).with_suffix(".py")) for m in COMPILED]
+    return mypycify(sources, opt_level="3", group_name=GROUP, target_dir=target_dir)
+
+
+def build() -> None:
+    from setuptools import setup
+
     temp = ROOT / "build" / "native"
     setup(name="baloot-native", packages=[], py_modules=[],
-          ext_modules=mypycify(sources, opt_level="3", group_name=GROUP),
+          ext_modules=extensions(),
           script_args=["-q", "build_ext", "--inplace", "--build-temp", str(temp),
                        "--build-lib", str(temp / "lib")])
 
