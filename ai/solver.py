@@ -21,6 +21,7 @@ with plain enumeration on 500 positions):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from game.cardplay import CardPlay
@@ -53,12 +54,16 @@ def tt_key(st: CardPlay) -> int:
 
 
 class Solver:
-    """Alpha-beta with a transposition table; one Solver per world (the table is per hand)."""
+    """Alpha-beta with a transposition table; one Solver per world (the table is per hand).
+    `utility`: the value of a finished hand for North-South in place of `final_value` (the
+    puzzles' goals, ui/learn/puzzles.py; any function of the hand's result keeps the search exact:
+    the table and the equivalent cards only assume that equal results have equal values)."""
 
-    def __init__(self) -> None:
+    def __init__(self, utility: Callable[[CardPlay], int] | None = None) -> None:
         self.table: dict[int, tuple[int, int, int]] = {}
         """tt_key -> (flag, value, best card)."""
         self.nodes = 0
+        self.utility = utility
 
     def value(self, st: CardPlay) -> int:
         """The exact value of `st` (North-South minus East-West, see the module doc)."""
@@ -80,7 +85,7 @@ class Solver:
     def _search(self, st: CardPlay, alpha: int, beta: int) -> int:
         self.nodes += 1
         if st.done == 8:
-            return final_value(st)
+            return final_value(st) if self.utility is None else self.utility(st)
         key = -1
         hint = -1
         a0, b0 = alpha, beta
