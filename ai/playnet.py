@@ -23,6 +23,7 @@ scored by one matrix product.
 from __future__ import annotations
 
 import hashlib
+from importlib.resources import files
 from pathlib import Path
 from typing import Final
 
@@ -62,7 +63,9 @@ Weights = tuple[FloatArray, FloatArray, FloatArray, FloatArray]
 the linear term's weights."""
 
 
-WEIGHTS_FILE: Final = Path(__file__).resolve().parent / "data" / "playnets.npz"
+# Found through the package, not __file__: a mypyc-compiled module's __file__ names the shared
+# library's folder (game/), not its own.
+WEIGHTS_FILE: Final = Path(str(files("ai") / "data" / "playnets.npz"))
 WEIGHTS_SHA256: Final = "78b21521e46cd8abe06522281dca415912f04f69e9239204f41a4082b062e411"
 """The shipped weights' digest (lab/playnet_fit.py --write prints the new one)."""
 

@@ -28,7 +28,8 @@ from tests.screen_check import problems
 from ui import i18n
 from ui.app import App
 from ui.screens import ConfirmScreen, HowToScreen, SettingsScreen, StatsScreen, settings_tabs
-from ui.screens.review import OpenRecordScreen, ReviewScreen, open_table_review
+from ui.screens.open_record import OpenRecordScreen
+from ui.screens.review import ReviewScreen, open_table_review
 from ui.screens.table_screens import (
     BidHistoryScreen,
     HandSummaryScreen,
