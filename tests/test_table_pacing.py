@@ -279,6 +279,7 @@ def test_at_the_table_the_skipped_player_sees_every_call_and_reads_why() -> None
         first_card = next(ms for ms, e in shown if isinstance(e, CardPlayed))
         assert t.observation().contract is not None and all(s != 0 for s, _a in t.observation().bids)
         assert t.animator.hud.skip == tr("skip.after_sun", seat=t.animator.hud.names[1])
+        assert t.animator.hud.skip in t.narrator.said, "said aloud too, after the contract"
         for a, b in zip([*bids, fixed], [*bids[1:], fixed, first_card], strict=True):
             assert b - a >= CALL_READ_MS - DT, "a call was not left long enough to read"
         assert first_card - fixed >= SKIPPED_READ_MS - DT
