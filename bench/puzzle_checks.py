@@ -14,8 +14,9 @@ import statistics
 import time
 
 import game
+from game.cards import SOUTH
 from ui.learn.data import load_puzzles
-from ui.learn.puzzles import SOUTH, PuzzleGame
+from ui.learn.puzzles import PuzzleGame
 
 
 def main() -> int:

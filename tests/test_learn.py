@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.actions import action_str
-from game.cards import cards_in
+from game.cards import SOUTH, cards_in
 from game.notation import to_notation
 from ui import i18n
 from ui.learn.data import load_lessons, load_puzzles
-from ui.learn.lessons import SOUTH, LessonGame
+from ui.learn.lessons import LessonGame
 from ui.learn.progress import (
     Progress,
     current_streak,

@@ -42,7 +42,7 @@ def test_the_idle_main_menu_is_not_redrawn() -> None:
         pygame.event.post(down)
         app.step(DT)
         assert app.redraws > before, "input redraws it"
-        assert isinstance(app.top, MainMenu) and app.top.focused().name == "settings"  # type: ignore[union-attr]
+        assert isinstance(app.top, MainMenu) and app.top.focused().name == "learn"  # type: ignore[union-attr]
         for _ in range(60):
             app.step(DT)
         settled = app.redraws

@@ -22,11 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.actions import card_of, is_announced
-from game.cards import cards_in
+from game.cards import SOUTH, cards_in
 from game.notation import from_notation
 from game.rules import Rules
 from ui.app import App
-from ui.learn.lessons import SOUTH, Lesson
+from ui.learn.lessons import Lesson
 from ui.learn.puzzles import Puzzle, PuzzleGame, reaches
 from ui.learn.screens import LessonScreen, LessonsMenu, PuzzleScreen, PuzzlesMenu
 from ui.settings import Settings

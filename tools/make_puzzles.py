@@ -27,12 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.heuristic import HeuristicAgent
 from ai.solver import Solver
+from game.cards import SOUTH
 from game.deal import PlayBase
 from game.notation import to_notation
 from game.phase import Phase
 from game.rules import Rules
 from game.state import RoundState
-from ui.learn.puzzles import GOALS, SOUTH, goal_problem, play_card, solution_line
+from ui.learn.puzzles import GOALS, goal_problem, play_card, solution_line
 
 TRICKS_LEFT = (2, 3, 4)
 """At most 16 cards: the solver checks a move in milliseconds there (docs/ui.md has the figures)."""

@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.actions import Action, action_str
+from game.cards import SOUTH
 from game.notation import from_notation
 from game.state import RoundState
-
-SOUTH = 0
 
 
 @dataclass(frozen=True)

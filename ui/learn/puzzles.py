@@ -17,11 +17,10 @@ from typing import Final
 from ai.solver import Solver, final_value
 from game.actions import announced
 from game.cardplay import CardPlay
-from game.cards import card_str, parse_card
+from game.cards import SOUTH, card_str, parse_card
 from game.notation import from_notation, to_notation
 from game.state import RoundState
 
-SOUTH: Final = 0
 GOALS: Final = ("sweep", "make", "defeat", "baloot")
 """Take every remaining trick; make the contract (North-South declared); defeat it (East-West
 declared); save the Baloot (North-South declared in Hokum and hold the Baloot, which goes to the
