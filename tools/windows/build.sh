@@ -79,7 +79,8 @@ mount --bind /dev/pts "$CH/dev/pts"
 if [ ! -e "$WINE_STAMP" ]; then
   chroot "$CH" apt-get update -q
   DEBIAN_FRONTEND=noninteractive chroot "$CH" apt-get install -y -q --no-install-recommends \
-    "wine=$WINE_VERSION" "wine64=$WINE_VERSION"
+    "wine=$WINE_VERSION" "wine64=$WINE_VERSION" \
+    || die "Wine $WINE_VERSION could not be installed: if Debian replaced it, \`chroot $CH apt-cache policy wine\` names the new version for tools/windows/lock.env"
   touch "$WINE_STAMP"
 fi
 WINE_VERSION_SEEN=$(chroot "$CH" dpkg-query -W -f '${Version}' wine64)
