@@ -1,4 +1,4 @@
-# The two commands of the README: `make run` and `make test`. Both install what they need.
+# The commands of the README: `make run`, `make test` and `make windows`. Each installs what it needs.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -8,7 +8,7 @@ SOURCES := $(wildcard game/*.py ai/*.py)
 NODE_DIR := $(VENV)/node
 WORKFLOWS := $(wildcard .github/workflows/*.yml)
 
-.PHONY: run test lint lint-workflows typecheck unit native bench lab-test playnet-weights clean
+.PHONY: run test lint lint-workflows typecheck unit native bench lab-test playnet-weights windows clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +76,12 @@ playnet-weights: $(VENV)/.runtime native
 	$(BIN)/python -m lab.playnet_fit $(PLAYDATA)/hard.jsonl --l2 0.001 --write ai/data/playnets.npz --name hard
 	$(BIN)/python -m lab.playnet_fit $(PLAYDATA)/heuristic.jsonl --l2 0.0001 --write ai/data/playnets.npz --name heuristic
 
+# The Windows app built from Linux under Wine and played there (as root; docs/packaging.md).
+windows: $(VENV)/.runtime native
+	PYTHON=$(BIN)/python tools/windows/build.sh
+
+# build/windows/chroot has /proc and /dev mounted while `make windows` runs: never delete through a mount.
 clean:
+	@! grep -q " $(CURDIR)/build/" /proc/mounts || { echo "make clean: something is mounted under build/ (make windows running?)" >&2; exit 1; }
 	$(BIN)/python tools/build_native.py --clean 2>/dev/null || true
-	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache
+	rm -rf --one-file-system $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache
