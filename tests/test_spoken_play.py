@@ -26,6 +26,7 @@ from ui.app import App
 from ui.narrator import hand_by_suit, spoken
 from ui.settings import Settings
 from ui.speech import Speaker
+from ui.text import seat_tr
 from ui.worker import InlineThinker
 
 DT = 50.0
@@ -140,8 +141,7 @@ def test_a_hand_played_by_keyboard_is_spoken_from_deal_to_summary(language: str)
         events = []
         for a in t.driver.state.actions:
             events += replay.apply(a)
-        wanted = [i18n.tr("note.new_hand", number=1, dealer=names[replay.sheet[0].dealer])
-                  if replay.sheet[0].dealer != 0 else i18n.tr("note.new_hand_you", number=1)]
+        wanted = [seat_tr("note.new_hand", replay.sheet[0].dealer, names, number=1)]
         for e in events:
             if isinstance(e, BidMade | RaiseMade):
                 wanted.append(names[e.seat] + ": ")
@@ -284,7 +284,7 @@ def test_an_overlay_says_what_it_shows_when_it_opens() -> None:
         press(app, pygame.K_l)
         winner, cards = t.animator.hud.last_trick
         said = voice.said[-1]
-        assert said.startswith(i18n.tr("last.title", seat=t.animator.hud.names[winner]))
+        assert said.startswith(seat_tr("last.title", winner, t.animator.hud.names))
         for seat, card in cards:
             assert card_words(card) in said and t.animator.hud.names[seat] in said
         press(app, pygame.K_ESCAPE)

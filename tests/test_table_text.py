@@ -65,7 +65,10 @@ def test_counts_and_the_dealer_read_right() -> None:
     assert new_hand_words(2, 1, names, 0) == "Hand 2 — Fahad deals"
     assert i18n.trn("hud.tricks", 1) == "1 trick" and i18n.trn("hud.tricks", 2) == "2 tricks"
     i18n.set_language("ar")
-    assert new_hand_words(2, 0, ("أنت", "فهد", "نورة", "سعد"), 0) == "الجولة 2 — أنت توزّع"
+    arabic = ("أنت", "فهد", "نورة", "سعد")
+    assert new_hand_words(2, 0, arabic, 0) == "الجولة 2 — أنت توزّع"
+    assert new_hand_words(2, 1, arabic, 0) == "الجولة 2 — يوزّع فهد"
+    assert new_hand_words(2, 2, arabic, 0) == "الجولة 2 — توزّع نورة", "the verb agrees with Noura"
     assert i18n.trn("hud.tricks", 2) == "أكلتان"
 
 
@@ -101,6 +104,17 @@ def test_bubbles_and_notes_follow_a_change_of_language() -> None:
     i18n.set_language("ar")
     assert a.hud.bubbles[1].text == "بس" and i18n.has_arabic(a.hud.bubbles[2].text)
     assert all(i18n.has_arabic(c.words()) for c in a.hud.calls)
+
+
+def test_a_pass_in_the_doubling_is_said_as_no_double_at_the_seat() -> None:
+    from game.actions import PASS
+    from game.contract import Contract, ContractKind
+    from game.events import RaiseMade
+    from game.ranking import NO_TRUMP
+
+    a = Animator(TableModel(Layout(1280, 800)))
+    a.show(RaiseMade(1, PASS, Contract(ContractKind.SUN, NO_TRUMP, 0, 0)))
+    assert a.hud.bubbles[1].text == "No double" and a.hud.calls[-1].words() == "No double"
 
 
 def test_the_projects_prompt_stays_readable_at_the_smallest_window() -> None:

@@ -44,7 +44,7 @@ from .auction import passed_by
 from .choices import is_ace
 from .driver import DealStarted, UIEvent
 from .table import TRICK, Pose, TableModel
-from .text import call_label, card_label, contract_label, project_name, tr
+from .text import call_label, card_label, contract_label, project_name, seat_tr, tr
 
 DOUBLING = 4
 """The stage of the doubling's calls in the bid history (after up to three bidding rounds)."""
@@ -141,10 +141,11 @@ def held_pot(sheet: list[HandRecord]) -> int:
 
 
 def new_hand_words(number: int, dealer: int, names: tuple[str, ...], human: int | None) -> str:
-    """'Hand 2 — Fahad deals', and 'Hand 2 — you deal' (never 'You deals')."""
-    if dealer == human:
-        return tr("note.new_hand_you", number=number)
-    return tr("note.new_hand", number=number, dealer=names[dealer])
+    """'Hand 2 — Fahad deals', and 'Hand 2 — you deal' (never 'You deals'); the verb agrees with
+    the dealer in Arabic (`seat_tr`)."""
+    if human is None:  # four computer players (the demo): nobody is "you"
+        return tr("note.new_hand", number=number, seat=names[dealer])
+    return seat_tr("note.new_hand", dealer, names, number=number)
 
 
 def deal_order(base: DealBase, number: int) -> list[int]:
@@ -391,7 +392,7 @@ class Animator:
         action = e.action
 
         def words() -> str:
-            return call_label(action)
+            return call_label(action, doubling=True)
 
         hud.calls.append(Call(DOUBLING, e.seat, action, words))
         self.bubble(e.seat, words)

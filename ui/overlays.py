@@ -16,7 +16,7 @@ from . import i18n
 from .belote_summary import belote_reason, belote_rows, belote_sentence
 from .layout import Layout
 from .render import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
-from .text import contract_label, project_name, team_name, tr, trn
+from .text import contract_label, project_name, seat_tr, team_name, tr, trn
 
 Row = tuple[str, str, str]
 
@@ -329,7 +329,7 @@ class Overlays:
             return []
         winner, cards = last
         leader = cards[0][0]
-        title = a.fit_text(tr("last.title", seat=names[winner]), lay.font_size, box.width - 2 * pad, INK,
+        title = a.fit_text(seat_tr("last.title", winner, names), lay.font_size, box.width - 2 * pad, INK,
                            bold=True)
         screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
         w, h = lay.tcw * 0.68, lay.tch * 0.68

@@ -15,7 +15,7 @@ from ..animator import DOUBLING
 from ..layout import Layout
 from ..render import DIM_INK, GOLD, INK
 from ..rulesets import seed_text
-from ..text import call_gloss, call_label, contract_label, tr
+from ..text import call_gloss, call_label, contract_label, seat_tr, tr
 from .base import Item, Screen, ScreenHost, mirrored
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ class LastTrickScreen(TableOverlay):
         if hud.last_trick is None:
             return tr("last.none")
         winner, cards = hud.last_trick
-        parts = [tr("last.title", seat=hud.names[winner])]
+        parts = [seat_tr("last.title", winner, hud.names)]
         for i, (seat, card) in enumerate(cards):
             who = hud.names[seat] + (" (" + tr("last.led") + ")" if i == 0 else "")
             parts.append(tr("say.card", seat=who, card=card_words(card)))
