@@ -122,9 +122,9 @@ def tell_already_open(folder: str, language: str | None) -> int:
     """A second game on the same data folder: it says so (stderr, and a window in the player's
     language) and ends, having read and written nothing there."""
     from ui import i18n
-    from ui.crash import show_dialog
-    from ui.instance import already_open_lines
-    from ui.settings import peek_language
+    from ui.files.crash import show_dialog
+    from ui.files.instance import already_open_lines
+    from ui.files.settings import peek_language
     i18n.set_language(language or peek_language())
     lines = already_open_lines(folder)
     print("baloot: Baloot is already open with this data folder (" + folder + "): use that window, "
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # never let the window just vanish: log it and say so
-        from ui.crash import report
+        from ui.files.crash import report
         return report(exc)
 
 
@@ -150,17 +150,17 @@ def run(args: argparse.Namespace) -> int:
         if not args.window:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from ui.storage import prepare_data_dir
-    from ui.worker import make_thinker
+    from ui.files.storage import prepare_data_dir
+    from ui.table.worker import make_thinker
 
     size = fit_to_display(args.size) if args.size else None
     no_data = prepare_data_dir(clean=False)
     if no_data:
         print(f"baloot: {no_data.message()}", file=sys.stderr)
     else:
-        from ui.storage import data_dir, remove_stale_temporaries
+        from ui.files.storage import data_dir, remove_stale_temporaries
         if not args.demo or args.autosave:  # a run that writes the data folder holds it
-            from ui.instance import AlreadyOpen, hold_data_folder
+            from ui.files.instance import AlreadyOpen, hold_data_folder
             try:
                 lock = hold_data_folder(data_dir())  # noqa: F841 - held until the process ends
             except AlreadyOpen as e:  # before anything of the folder is read or written
@@ -171,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
         thinker = make_thinker(args.thinker or "inline")
         resume = None
         if args.resume:
-            from ui.savegame import load_match
+            from ui.files.savegame import load_match
             resume, problem = (None, None) if no_data else load_match()
             if problem:
                 print(problem, file=sys.stderr)
@@ -187,8 +187,8 @@ def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from ui.app import App
-    from ui.savegame import load_match
-    from ui.settings import Settings, load_settings
+    from ui.files.savegame import load_match
+    from ui.files.settings import Settings, load_settings
     from ui.text import tr
     settings, problem = load_settings() if not no_data else (Settings(), None)
     if args.speed and args.speed != "instant":

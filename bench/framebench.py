@@ -37,8 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from ui.app import App
-    from ui.settings import Settings
-    from ui.worker import make_thinker
+    from ui.files.settings import Settings
+    from ui.table.worker import make_thinker
 
     w, h = (int(v) for v in args.size.split("x"))
     app = App(args.seed, humans=(), settings=Settings(animation_speed="normal", sound=False),

@@ -14,7 +14,7 @@ import time
 import pygame
 
 from ui.app import App
-from ui.settings import Settings
+from ui.files.settings import Settings
 
 
 def main(argv: list[str] | None = None) -> int:

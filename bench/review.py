@@ -23,10 +23,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
     from ui.app import App
-    from ui.screens.review import ReviewScreen, open_table_review
-    from ui.screens.table_screens import HandSummaryScreen
-    from ui.settings import Settings
-    from ui.worker import make_thinker
+    from ui.files.settings import Settings
+    from ui.review.screen import ReviewScreen, open_table_review
+    from ui.table.overlays import HandSummaryScreen
+    from ui.table.worker import make_thinker
 
     app = App(args.seed, humans=(0,), settings=Settings(animation_speed="instant", sound=False),
               thinker=make_thinker("process"), size=(1280, 800), sound=False, ai="random")

@@ -25,8 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ui.app import App
-    from ui.settings import Settings
-    from ui.worker import InlineThinker
+    from ui.files.settings import Settings
+    from ui.table.worker import InlineThinker
 
     w, h = (int(v) for v in args.size.split("x"))
     app = App(6, humans=(0,), settings=Settings(sound=False), thinker=InlineThinker(), size=(w, h),

@@ -14,7 +14,7 @@ from game.match import HandRecord
 from game.observation import Observation
 from game.phase import Phase
 from game.rules import Rules
-from ui.driver import MatchDriver
+from ui.table.driver import MatchDriver
 
 BELOTE = Rules.preset("belote")
 

@@ -18,7 +18,7 @@ import pygame_gui
 
 from ui import i18n
 from ui.app import App
-from ui.table_scene import TableScene
+from ui.table.scene import TableScene
 from ui.textlog import TextLog, listening
 
 MIN_OVERLAP = 2

@@ -13,7 +13,7 @@ from game.ranking import mask_points
 from game.state import RoundState
 from tests.helpers import apply_all, play_position
 from ui import i18n
-from ui.announce import KEYS, announce
+from ui.audio.announce import KEYS, announce
 
 HANDS = {"S": "KS 7D 8D", "E": "7S AS 9H", "N": "8S 9D 10D", "W": "QS QD JD"}
 NAMES = ("Me", "Fahad", "Noura", "Saad")

@@ -26,11 +26,11 @@ from tests.belote_helpers import BELOTE, find_seed, first_hand, south_choice, so
 from tests.test_ui_table import DT, post_click, run_until, visible_point
 from ui import i18n
 from ui.app import App
-from ui.belote_summary import belote_rows
-from ui.screens.table_screens import HandSummaryScreen
-from ui.settings import Settings
+from ui.files.settings import Settings
+from ui.table.belote_summary import belote_rows
+from ui.table.overlays import HandSummaryScreen
+from ui.table.worker import InlineThinker
 from ui.text import tr
-from ui.worker import InlineThinker
 
 
 @pytest.fixture(autouse=True)
@@ -203,7 +203,7 @@ def test_the_king_of_trump_played_without_its_announcement_loses_the_belote() ->
 
 
 def test_space_tells_the_belote_of_the_other_seats_and_before_the_trump() -> None:
-    from ui.announce import announce
+    from ui.audio.announce import announce
 
     d, _rec = first_hand(belote_seed(), until=south_plays_with_belote)
     obs = d.observation(0)
@@ -258,7 +258,7 @@ def test_the_demo_plays_classic_belote_with_rules_belote(tmp_path: object) -> No
 
     import main
     from ui.demo import DemoApp, run_demo
-    from ui.worker import InlineThinker
+    from ui.table.worker import InlineThinker
 
     out = Path(str(tmp_path))
     args = main.parse_args(["--demo", "--rules", "belote", "--hands", "1"])

@@ -20,11 +20,11 @@ from ai.agent import RandomAgent
 from ai.registry import LEVELS, AgentSpecError, check_spec, make_agent
 from game.jsonfile import JSONFileError, read_json
 from game.match import MatchState
-from ui.savegame import SavedMatch, load_match, save_match, saved_this_run
-from ui.settings import DIFFICULTIES, Settings
-from ui.settings import SCHEMA as SETTINGS_SCHEMA
-from ui.storage import ENV_DIR, STALE_TMP_S, StoredFile, prepare_data_dir, remove_stale_temporaries
-from ui.worker import make_agent as worker_make_agent
+from ui.files.savegame import SavedMatch, load_match, save_match, saved_this_run
+from ui.files.settings import DIFFICULTIES, Settings
+from ui.files.settings import SCHEMA as SETTINGS_SCHEMA
+from ui.files.storage import ENV_DIR, STALE_TMP_S, StoredFile, prepare_data_dir, remove_stale_temporaries
+from ui.table.worker import make_agent as worker_make_agent
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
@@ -228,7 +228,7 @@ def test_the_crash_dialog_does_not_claim_a_save_that_did_not_happen(tmp_path: Pa
 ORPHAN = """
 import os, sys, time
 sys.path.insert(0, {root!r})
-from ui.worker import ProcessThinker
+from ui.table.worker import ProcessThinker
 
 
 def spin(seconds):  # a search that holds the CPU when the game dies
@@ -313,7 +313,7 @@ def test_the_window_shows_that_nothing_will_be_saved(tmp_path: Path, monkeypatch
 
 def test_a_partly_bad_settings_file_is_kept_aside_and_the_rest_written_back(tmp_path: Path) -> None:
     from ui import i18n
-    from ui.settings import load_settings, save_settings
+    from ui.files.settings import load_settings, save_settings
     from ui.text import file_problem
     store = StoredFile(tmp_path / "settings.json", "baloot-settings", 1, "settings")
     save_settings(Settings(language="ar", name_east="فهد"), store)
@@ -337,9 +337,9 @@ def test_a_partly_bad_settings_file_is_kept_aside_and_the_rest_written_back(tmp_
 
 
 def test_match_saved_says_only_what_is_true(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui import savegame
-    from ui.crash import match_saved
-    from ui.storage import save_file
+    from ui.files import savegame
+    from ui.files.crash import match_saved
+    from ui.files.storage import save_file
     monkeypatch.setenv(ENV_DIR, str(tmp_path))
     monkeypatch.setattr(savegame, "_last_save", {})
     assert match_saved() is None  # nothing saved in this run

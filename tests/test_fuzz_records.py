@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 
 from game.record import random_match, record_of
 from tests.test_fuzz_files import FUZZ, KEYS, TREES, encode, mutate, renders
-from ui.rating import SCHEMA as RATING_SCHEMA
-from ui.rating import Rating, load_rating
-from ui.records import OpenError, open_path
-from ui.review_model import source_of_match
+from ui.files.rating import SCHEMA as RATING_SCHEMA
+from ui.files.rating import Rating, load_rating
+from ui.files.records import OpenError, open_path
+from ui.files.storage import StoredFile
+from ui.review.model import source_of_match
 from ui.screens.open_record import problem_words
-from ui.storage import StoredFile
 
 VALID_RECORD: dict[str, Any] = record_of(random_match(3, 3)) | {
     "players": ["human", "ismcts:hard", "heuristic", "ismcts:easy"]}
@@ -76,7 +76,7 @@ def test_random_rating_files(tree: object) -> None:
         rating, problem = load_rating(store)
         assert isinstance(rating, Rating)
         if problem is None:
-            from ui import schemas
+            from ui.files import schemas
             assert schemas.first_problem(RATING_SCHEMA, rating.to_dict()) is None
         else:
             assert rating == Rating() and renders(problem)

@@ -32,12 +32,12 @@ from game.match import MatchState
 from game.notation import to_notation
 from game.record import dumps, random_match, replay
 from game.state import RoundState
-from ui import logfile, schemas, storage
-from ui.records import OpenError, open_path, open_text
-from ui.savegame import SavedMatch, load_match, save_match
-from ui.settings import Settings, load_settings
-from ui.stats import Statistics, load_stats
-from ui.storage import StoredFile
+from ui.files import logfile, schemas, storage
+from ui.files.records import OpenError, open_path, open_text
+from ui.files.savegame import SavedMatch, load_match, save_match
+from ui.files.settings import Settings, load_settings
+from ui.files.stats import Statistics, load_stats
+from ui.files.storage import StoredFile
 
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=150,
@@ -237,7 +237,7 @@ def test_the_crash_handler_with_a_fifo_log_ends_and_says_so(tmp_path: Path) -> N
     if not hasattr(os, "mkfifo"):
         pytest.skip("no FIFOs on this system")
     os.mkfifo(tmp_path / "baloot.log")
-    code = "from ui.crash import report\nprint('status', report(RuntimeError('injected')))\n"
+    code = "from ui.files.crash import report\nprint('status', report(RuntimeError('injected')))\n"
     env = {**os.environ, storage.ENV_DIR: str(tmp_path), "SDL_VIDEODRIVER": "dummy"}
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                        text=True, timeout=120)
@@ -306,7 +306,7 @@ def test_a_full_disk_never_loses_the_settings_tmpfs(small_tmpfs: Path) -> None:
 
 
 def test_a_full_disk_during_play_keeps_the_save_and_says_so(small_tmpfs: Path) -> None:
-    from ui.recorder import MatchRecorder
+    from ui.files.recorder import MatchRecorder
     from ui.toasts import Toasts
     store = StoredFile(small_tmpfs / "match.json", "baloot-save", 1, "saved match")
     m = MatchState(seed=3)
@@ -431,7 +431,7 @@ def test_flags_that_do_not_go_together(args: list[str], says: str,
 def test_a_remembered_window_size_is_limited_to_the_display() -> None:
     from ui.app import App
     from ui.display import HEADLESS_MAX_SIZE
-    from ui.worker import InlineThinker
+    from ui.table.worker import InlineThinker
     app = App(7, settings=Settings(sound=False, window_w=8192, window_h=8192), thinker=InlineThinker(),
               size=None, sound=False, ai="random", menu=True)
     try:
@@ -457,7 +457,7 @@ def test_statistics_that_count_more_won_than_played_are_kept_aside(tmp_path: Pat
 
 
 def test_rating_that_records_more_than_it_rated_is_kept_aside(tmp_path: Path) -> None:
-    from ui.rating import Rating, load_rating
+    from ui.files.rating import Rating, load_rating
     store = StoredFile(tmp_path / "rating.json", "baloot-rating", 1, "rating")
     store.save({"rating": 1200, "matches": 1, "record": {"ismcts:hard": [5, 0]}})
     rating, problem = load_rating(store)
@@ -468,7 +468,7 @@ def test_statistics_and_rating_problems_go_to_stderr_and_the_log(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     from ui.app import App
-    from ui.worker import InlineThinker
+    from ui.table.worker import InlineThinker
     monkeypatch.setenv(storage.ENV_DIR, str(tmp_path))
     (tmp_path / "statistics.json").write_text("{not json")
     (tmp_path / "rating.json").write_text("[]")

@@ -107,7 +107,7 @@ def test_issue_5_screens_have_their_keys() -> None:
     needed += [f"illegal.{c}" for c in ("not_held", "follow", "overtrump", "trump", "no_trump_lead")]
     needed += [f"suit.{s}" for s in range(4)] + [f"rank.{r}" for r in range(8)]
     from game.rules import Rules
-    from ui.settings import DECKS, DIFFICULTIES, LANGUAGES, SPEEDS, Settings
+    from ui.files.settings import DECKS, DIFFICULTIES, LANGUAGES, SPEEDS, Settings
 
     needed += [f"rules.{name}" for name in Rules().to_dict()]
     needed += [f"speed.{s}" for s in SPEEDS] + [f"difficulty.{d}" for d in DIFFICULTIES]

@@ -19,11 +19,11 @@ import pytest
 from game.actions import DECLARE, PASS, SUN, is_card
 from game.phase import Phase
 from ui import i18n
-from ui.announce import announce
 from ui.app import App
-from ui.settings import Settings
-from ui.speech import Speaker
-from ui.worker import InlineThinker
+from ui.audio.announce import announce
+from ui.audio.speech import Speaker
+from ui.files.settings import Settings
+from ui.table.worker import InlineThinker
 
 DT = 50.0
 MOUSE_EVENTS = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
@@ -305,7 +305,7 @@ def test_a_hand_by_keyboard_in_arabic() -> None:
 def test_the_match_end_buttons_by_keyboard() -> None:
     from game.events import MatchOver
     from ui.screens.menus import MainMenu
-    from ui.screens.table_screens import MatchEndScreen
+    from ui.table.overlays import MatchEndScreen
 
     app = make_app()
     try:
@@ -331,7 +331,7 @@ def test_the_match_end_buttons_by_keyboard() -> None:
 
 def test_new_match_from_the_match_end_says_its_seed_and_replay_keeps_it() -> None:
     from game.events import MatchOver
-    from ui.screens.table_screens import MatchEndScreen
+    from ui.table.overlays import MatchEndScreen
 
     app = make_app()
     try:

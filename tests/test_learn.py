@@ -18,6 +18,8 @@ from game.actions import action_str
 from game.cards import SOUTH, cards_in
 from game.notation import to_notation
 from ui import i18n
+from ui.files.stats import Statistics
+from ui.files.storage import StoredFile
 from ui.learn.data import load_lessons, load_puzzles
 from ui.learn.lessons import LessonGame
 from ui.learn.progress import (
@@ -30,8 +32,6 @@ from ui.learn.progress import (
     save_progress,
 )
 from ui.learn.puzzles import GOALS, PuzzleGame, reaches, verify
-from ui.stats import Statistics
-from ui.storage import StoredFile
 
 PUZZLES, PUZZLE_PROBLEMS = load_puzzles()
 LESSONS, LESSON_PROBLEMS = load_lessons()

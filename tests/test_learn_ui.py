@@ -18,12 +18,12 @@ import pytest
 
 from ui import i18n
 from ui.app import App
+from ui.files.settings import Settings
+from ui.files.storage import ENV_DIR
 from ui.learn.puzzles import reaches
 from ui.learn.screens import LessonScreen, LessonsMenu, PuzzleScreen, PuzzlesMenu
-from ui.settings import Settings
-from ui.storage import ENV_DIR
+from ui.table.worker import InlineThinker
 from ui.text import tr
-from ui.worker import InlineThinker
 
 DT = 50.0
 

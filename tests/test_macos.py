@@ -99,7 +99,7 @@ def test_other_systems_get_no_bundle_nor_mac_signing(monkeypatch: pytest.MonkeyP
 def test_the_data_folder_on_macos(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import platformdirs
 
-    from ui import storage
+    from ui.files import storage
 
     monkeypatch.delenv(storage.ENV_DIR, raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))

@@ -19,7 +19,9 @@ import pytest
 
 from ui import i18n
 from ui.app import App
-from ui.savegame import load_match
+from ui.files.savegame import load_match
+from ui.files.settings import Settings, load_settings
+from ui.files.storage import ENV_DIR
 from ui.screens import (
     ConfirmScreen,
     HowToScreen,
@@ -29,9 +31,7 @@ from ui.screens import (
     SettingsScreen,
     StatsScreen,
 )
-from ui.settings import Settings, load_settings
-from ui.storage import ENV_DIR
-from ui.worker import InlineThinker
+from ui.table.worker import InlineThinker
 
 DT = 50.0
 

@@ -21,18 +21,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ui import i18n, logfile
-from ui.instance import LOCK_NAME, AlreadyOpen, already_open_lines, hold_data_folder
-from ui.rating import load_rating
-from ui.savegame import load_match
-from ui.settings import load_settings
-from ui.stats import load_stats
-from ui.storage import ENV_DIR, FILE_NAMES, save_file
+from ui import i18n
+from ui.files import logfile
+from ui.files.instance import LOCK_NAME, AlreadyOpen, already_open_lines, hold_data_folder
+from ui.files.rating import load_rating
+from ui.files.savegame import load_match
+from ui.files.settings import load_settings
+from ui.files.stats import load_stats
+from ui.files.storage import ENV_DIR, FILE_NAMES, save_file
 
 ROOT = Path(__file__).resolve().parent.parent
 HOLDER = ("import sys, time\n"
           "from pathlib import Path\n"
-          "from ui.instance import hold_data_folder\n"
+          "from ui.files.instance import hold_data_folder\n"
           "lock = hold_data_folder(Path(sys.argv[1]))\n"
           "print('held' if lock is not None else 'no lock', flush=True)\n"
           "sys.stdin.read()\n")

@@ -15,7 +15,7 @@ import pytest
 
 from game.record import dumps, random_match
 from ui.app import App
-from ui.record_picker import (
+from ui.files.record_picker import (
     KEEP,
     folder_entries,
     load_recent,
@@ -23,11 +23,11 @@ from ui.record_picker import (
     recent_file,
     remember_opened,
 )
+from ui.files.settings import Settings
+from ui.files.storage import ENV_DIR
+from ui.review.screen import ReviewScreen
 from ui.screens.open_record import OpenRecordScreen
-from ui.screens.review import ReviewScreen
-from ui.settings import Settings
-from ui.storage import ENV_DIR
-from ui.worker import InlineThinker
+from ui.table.worker import InlineThinker
 
 DT = 40.0
 

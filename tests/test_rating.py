@@ -1,4 +1,4 @@
-"""The player's rating (ui/rating.py): the levels' fixed ratings from the arena figures, the Elo
+"""The player's rating (ui/files/rating.py): the levels' fixed ratings from the arena figures, the Elo
 update of a match (K = 32, sides rated as their mean), the record against each level, what is not
 rated, the file checked like every file, and the rating in Statistics."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.rating import (
+from ui.files.rating import (
     LEVEL_RATINGS,
     START,
     K,
@@ -90,17 +90,17 @@ def test_a_match_won_at_the_table_is_rated_and_shown_in_statistics(tmp_path: Pat
     monkeypatch.setenv("BALOOT_DATA_DIR", str(tmp_path))
     from game.record import random_match
     from ui.app import App
+    from ui.files.settings import Settings
     from ui.screens import StatsScreen
     from ui.screens.info import rating_lines
-    from ui.settings import Settings
-    from ui.worker import InlineThinker
+    from ui.table.worker import InlineThinker
 
     app = App(4, humans=(0,), settings=Settings(sound=False), thinker=InlineThinker(), size=(1024, 640),
               sound=False, ai="ismcts:hard", persist=True, menu=True)
     try:
         m = random_match(4, 4)
         assert app.match is None
-        from ui.driver import MatchDriver
+        from ui.table.driver import MatchDriver
         driver = MatchDriver(4, humans=(0,), agent_specs=dict.fromkeys(range(4), "ismcts:hard"), state=m)
         app.recorder.after_action(driver, ("human", "ismcts:hard", "ismcts:hard", "ismcts:hard"))
         rating = app.player_rating()

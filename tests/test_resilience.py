@@ -20,11 +20,11 @@ import pytest
 
 from game.notation import from_notation, to_notation
 from ui.app import App
-from ui.crash import crash_message, write_crash_log
-from ui.savegame import load_match
-from ui.settings import Settings
-from ui.storage import ENV_DIR, StoredFile
-from ui.worker import InlineThinker
+from ui.files.crash import crash_message, write_crash_log
+from ui.files.savegame import load_match
+from ui.files.settings import Settings
+from ui.files.storage import ENV_DIR, StoredFile
+from ui.table.worker import InlineThinker
 
 ROOT = Path(__file__).resolve().parent.parent
 

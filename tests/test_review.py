@@ -1,4 +1,4 @@
-"""The review of a hand (ui/screens/review.py), headless, by the window's own events: opened after a
+"""The review of a hand (ui/review/screen.py), headless, by the window's own events: opened after a
 hand from its summary, stepped through with the keys (open hands and tricks checked against the
 record, replayed apart), the coach marking a seeded deliberate mistake and not the engine's own
 move, "take back to here" restarting at that decision with the same cards (a practice, not saved
@@ -38,18 +38,18 @@ from game.state import RoundState
 from ui import i18n
 from ui.app import App
 from ui.clipboard import paste_text
-from ui.practice import PracticeEndScreen, PracticeTable
-from ui.records import records_dir
-from ui.review_model import source_of_match
-from ui.savegame import load_match
+from ui.files.records import records_dir
+from ui.files.savegame import load_match
+from ui.files.settings import Settings
+from ui.review.model import source_of_match
+from ui.review.practice import PracticeEndScreen, PracticeTable
+from ui.review.screen import ReviewScreen
 from ui.screens import MainMenu, Screen
 from ui.screens.open_record import OpenRecordScreen
-from ui.screens.review import ReviewScreen
-from ui.screens.table_screens import HandSummaryScreen
-from ui.settings import Settings
-from ui.table_scene import TableScene
+from ui.table.overlays import HandSummaryScreen
+from ui.table.scene import TableScene
+from ui.table.worker import InlineThinker
 from ui.text import card_label, contract_label, seat_tr, tr, trn
-from ui.worker import InlineThinker
 
 DT = 40.0
 TRUMPS_PARTNER = ("deal rules=- dealer=N score=0-0 S=8S.10D.8C.9C.AC E=10H.KH.QD.KD.KC N=9S.10S.JH.AH.AD "
@@ -413,7 +413,7 @@ def test_a_deal_copied_from_the_review_opens_again(quick_coach: None) -> None:
 
 def test_page_down_reviews_the_next_hand_and_m_the_next_mistake(quick_coach: None) -> None:
     from game.record import random_match
-    from ui.review_model import source_of_match
+    from ui.review.model import source_of_match
     m = random_match(5, 5)
     source = source_of_match(m, ("human", "random", "random", "random"), 5)
     app = make_app(menu=True)

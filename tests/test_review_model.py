@@ -1,4 +1,4 @@
-"""The review's model (ui/review_model.py, ui/records.py; no pygame): a match split into its hands,
+"""The review's model (ui/review/model.py, ui/files/records.py; no pygame): a match split into its hands,
 each step's open hands and tricks, the player's decisions with the observations they were made
 from, records and deals written and read back, and bad ones refused with their reason."""
 
@@ -13,8 +13,8 @@ from game.actions import is_card
 from game.match import MatchState
 from game.record import random_match, record_of
 from game.state import RoundState
-from ui.records import OpenError, export_match, open_data, open_path, open_text
-from ui.review_model import HUMAN, source_of_match, source_of_notation
+from ui.files.records import OpenError, export_match, open_data, open_path, open_text
+from ui.review.model import HUMAN, source_of_match, source_of_notation
 
 
 def test_a_match_is_split_into_its_hands_and_each_replays_to_its_score() -> None:

@@ -27,22 +27,22 @@ from tests.belote_helpers import BELOTE, find_seed
 from tests.helpers import apply_all, play_position
 from tests.test_ui_table import DT, post_click, run_until
 from ui import i18n
-from ui.animator import Hud
 from ui.app import App
 from ui.assets import Assets
-from ui.choices import call_labels, panel_note, panel_title, projects_line, showing_late
-from ui.layout import Layout
-from ui.overlays import breakdown_rows, reason_sentence, rounding_sentence
-from ui.render import Renderer
-from ui.rulesets import base_preset, rules_line
-from ui.savegame import SavedMatch, load_match, save_match
+from ui.files.savegame import SavedMatch, load_match, save_match
+from ui.files.settings import SCHEMA, Settings, load_settings
+from ui.files.stats import BeloteStats, Statistics, load_stats, save_stats
+from ui.files.storage import ENV_DIR, stats_file
+from ui.rules_text import base_preset, rules_line
 from ui.screens import PauseMenu, SettingsScreen
 from ui.screens.settings_screen import settings_tabs
-from ui.settings import SCHEMA, Settings, load_settings
-from ui.stats import BeloteStats, Statistics, load_stats, save_stats
-from ui.storage import ENV_DIR, stats_file
+from ui.table.animator import Hud
+from ui.table.choices import call_labels, panel_note, panel_title, projects_line, showing_late
+from ui.table.layout import Layout
+from ui.table.overlay_drawing import breakdown_rows, reason_sentence, rounding_sentence
+from ui.table.render import Renderer
+from ui.table.worker import InlineThinker
 from ui.text import tr
-from ui.worker import InlineThinker
 
 
 @pytest.fixture(autouse=True)

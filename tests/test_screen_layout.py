@@ -27,20 +27,20 @@ from game.rules import Rules
 from tests.screen_check import problems
 from ui import i18n
 from ui.app import App
+from ui.files.settings import Settings
+from ui.files.storage import ENV_DIR
+from ui.review.screen import ReviewScreen, open_table_review
 from ui.screens import ConfirmScreen, HowToScreen, SettingsScreen, StatsScreen, settings_tabs
 from ui.screens.open_record import OpenRecordScreen
-from ui.screens.review import ReviewScreen, open_table_review
-from ui.screens.table_screens import (
+from ui.table.overlays import (
     BidHistoryScreen,
     HandSummaryScreen,
     LastTrickScreen,
     MatchEndScreen,
     ScoreSheetScreen,
 )
-from ui.settings import Settings
-from ui.storage import ENV_DIR
-from ui.table_scene import TableScene
-from ui.worker import InlineThinker
+from ui.table.scene import TableScene
+from ui.table.worker import InlineThinker
 
 DT = 50.0
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
@@ -223,9 +223,9 @@ def test_a_review_rows_detail_stops_before_its_marks(language: str) -> None:
     """The coloured marks of a row of the hand's list never sit on its detail (issue 50, item 4)."""
     from tests.screen_check import RecordingSurface
     from ui.assets import Assets
-    from ui.layout import Layout
-    from ui.render import Renderer
-    from ui.review_view import ListRow, ReviewLayout, ReviewPainter
+    from ui.review.view import ListRow, ReviewLayout, ReviewPainter
+    from ui.table.layout import Layout
+    from ui.table.render import Renderer
     from ui.textlog import listening
 
     pygame.display.init()

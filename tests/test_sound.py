@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ui.sound import SOUND_NAMES, Sounds, sounds_dir
+from ui.audio.cues import SOUND_NAMES, Sounds, sounds_dir
 
 
 @pytest.fixture(autouse=True)

@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from ui import speech
-from ui.speech import ESpeak, MacSay, PowerShellSapi, Speaker, SpeechDispatcher, find_backend
+from ui.audio import speech
+from ui.audio.speech import ESpeak, MacSay, PowerShellSapi, Speaker, SpeechDispatcher, find_backend
 
 REAL_PROBE = speech._screen_reader
 

@@ -21,13 +21,13 @@ from game.actions import PASS, SUN, is_card
 from game.events import BidMade, CardPlayed, HandScored, RaiseMade, TrickWon
 from game.match import MatchState
 from ui import i18n
-from ui.announce import card_words
 from ui.app import App
-from ui.narrator import hand_by_suit, spoken
-from ui.settings import Settings
-from ui.speech import Speaker
+from ui.audio.announce import card_words
+from ui.audio.narrator import hand_by_suit, spoken
+from ui.audio.speech import Speaker
+from ui.files.settings import Settings
+from ui.table.worker import InlineThinker
 from ui.text import seat_tr
-from ui.worker import InlineThinker
 
 DT = 50.0
 MOUSE = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL}
@@ -298,8 +298,8 @@ def test_an_overlay_says_what_it_shows_when_it_opens() -> None:
 def test_shown_projects_and_the_best_project_are_said() -> None:
     from game.events import ProjectsCompared, ProjectsShown
     from game.projects import Project
-    from ui.animator import Hud
-    from ui.narrator import Narrator
+    from ui.audio.narrator import Narrator
+    from ui.table.animator import Hud
 
     said: list[str] = []
     narrator = Narrator(said.append)

@@ -11,10 +11,10 @@ import pytest
 from game.match import MatchState
 from game.record import random_match
 from game.rules import Rules
-from ui.savegame import SavedMatch, load_match, save_match
-from ui.settings import Settings, load_settings, save_settings
-from ui.stats import Statistics, load_stats, save_stats
-from ui.storage import ENV_DIR, StoredFile, atomic_write_text, data_dir
+from ui.files.savegame import SavedMatch, load_match, save_match
+from ui.files.settings import Settings, load_settings, save_settings
+from ui.files.stats import Statistics, load_stats, save_stats
+from ui.files.storage import ENV_DIR, StoredFile, atomic_write_text, data_dir
 
 
 @pytest.fixture()

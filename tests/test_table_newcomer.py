@@ -18,13 +18,13 @@ import pytest
 from game.actions import DECLARE, HOKUM, PASS, SUN
 from ui import app as app_module
 from ui import i18n
-from ui.animator import SPEED_FACTORS
 from ui.app import App, fit_window
-from ui.screens.table_screens import BidHistoryScreen
-from ui.settings import Settings
-from ui.table_scene import CUE_MS, TableScene
+from ui.files.settings import Settings
+from ui.table.animator import SPEED_FACTORS
+from ui.table.overlays import BidHistoryScreen
+from ui.table.scene import CUE_MS, TableScene
+from ui.table.worker import InlineThinker
 from ui.text import tr
-from ui.worker import InlineThinker
 
 DT = 50.0
 

@@ -20,17 +20,17 @@ import pytest
 from game.actions import PASS, SUN
 from game.rules import Rules
 from ui import i18n
-from ui.animator import DOUBLING, Call
 from ui.app import App
-from ui.render import call_rows
-from ui.rulesets import VARIANTS, rules_details, rules_line
+from ui.files.settings import Settings
+from ui.rules_text import VARIANTS, rules_details, rules_line
 from ui.screens import PauseMenu, SettingsScreen
-from ui.screens.table_screens import BidHistoryScreen, LastTrickScreen, ScoreSheetScreen
-from ui.settings import Settings
-from ui.table_scene import TableScene
+from ui.table.animator import DOUBLING, Call
+from ui.table.overlays import BidHistoryScreen, LastTrickScreen, ScoreSheetScreen
+from ui.table.render import call_rows
+from ui.table.scene import TableScene
+from ui.table.worker import InlineThinker
 from ui.text import call_label, tr
 from ui.textlog import listening
-from ui.worker import InlineThinker
 
 DT = 50.0
 
@@ -293,9 +293,9 @@ def test_the_score_sheet_during_play() -> None:
 def test_shown_projects_mark_the_cards_already_played() -> None:
     from game.events import CardPlayed, ProjectsShown
     from game.projects import Project
-    from ui.animator import Animator
-    from ui.layout import Layout
-    from ui.table import TableModel
+    from ui.table.animator import Animator
+    from ui.table.layout import Layout
+    from ui.table.model import TableModel
 
     a = Animator(TableModel(Layout(1280, 800)))
     a.table.reset(0, list(range(32)))
@@ -369,7 +369,7 @@ def test_the_doubling_panel_offers_no_double_rather_than_pass() -> None:
 
     from game.match import MatchState
     from game.phase import Phase
-    from ui.choices import call_labels
+    from ui.table.choices import call_labels
     for seed in range(50):
         m, rng = MatchState(seed, Rules()), random.Random(seed)
         while m.round.phase is Phase.BIDDING:

@@ -26,14 +26,14 @@ from game.match import MatchState
 from game.phase import Phase
 from game.rules import Rules
 from ui import i18n
-from ui.animator import CALL_READ_MS, REDUCED_MOTION, SKIPPED_READ_MS, SPEED_FACTORS, Animator
 from ui.app import App
-from ui.auction import Skip, passed_by
-from ui.layout import Layout
-from ui.settings import SCHEMA, Settings
-from ui.table import TRICK, TableModel
+from ui.files.settings import SCHEMA, Settings
+from ui.table.animator import CALL_READ_MS, REDUCED_MOTION, SKIPPED_READ_MS, SPEED_FACTORS, Animator
+from ui.table.auction import Skip, passed_by
+from ui.table.layout import Layout
+from ui.table.model import TRICK, TableModel
+from ui.table.worker import InlineThinker
 from ui.text import tr
-from ui.worker import InlineThinker
 
 DT = 50.0
 
@@ -203,7 +203,7 @@ def test_a_card_played_from_a_hidden_hand_turns_over_and_reduced_motion_shortens
 
 
 def test_eased_flight_starts_and_lands_gently() -> None:
-    from ui.table import ease_in_out
+    from ui.table.model import ease_in_out
     assert ease_in_out(0.0) == 0.0 and ease_in_out(1.0) == 1.0
     assert ease_in_out(0.1) < 0.1 and ease_in_out(0.9) > 0.9  # slow at both ends
     assert ease_in_out(0.5) == pytest.approx(0.5)
@@ -289,7 +289,7 @@ def test_at_the_table_the_skipped_player_sees_every_call_and_reads_why() -> None
 
 
 def test_r_reads_the_hand_in_the_order_it_is_drawn() -> None:
-    from ui.narrator import hand_by_suit
+    from ui.audio.narrator import hand_by_suit
     app = make_app(11, "fast")
     t = app.match
     assert t is not None
@@ -314,8 +314,8 @@ def test_r_reads_the_hand_in_the_order_it_is_drawn() -> None:
 
 def test_hokum_trump_is_read_jack_nine_first_as_drawn() -> None:
     from game.cards import parse_cards
-    from ui.announce import suit_words
-    from ui.narrator import hand_by_suit
+    from ui.audio.announce import suit_words
+    from ui.audio.narrator import hand_by_suit
     hearts = 1
     text = hand_by_suit(parse_cards("AH JH 9H KS"), trump=hearts)
     ranks = i18n.list_join([tr("rank.4"), tr("rank.2"), tr("rank.7")])  # J 9 A: trump order

@@ -16,11 +16,11 @@ import pygame
 import pytest
 
 from ui import i18n
-from ui.animator import Animator, Hud, new_hand_words
 from ui.assets import Assets
-from ui.layout import Layout
-from ui.render import Renderer
-from ui.table import TableModel
+from ui.table.animator import Animator, Hud, new_hand_words
+from ui.table.layout import Layout
+from ui.table.model import TableModel
+from ui.table.render import Renderer
 
 
 @pytest.fixture(autouse=True)
@@ -119,7 +119,7 @@ def test_a_pass_in_the_doubling_is_said_as_no_double_at_the_seat() -> None:
 
 def test_the_projects_prompt_stays_readable_at_the_smallest_window() -> None:
     from game.actions import DECLARE, NO_DECLARE
-    from ui.panels import Gui
+    from ui.table.panels import Gui
 
     for language in ("en", "ar"):
         i18n.set_language(language)
@@ -167,8 +167,8 @@ def test_the_arabic_name_fields_show_arabic_names() -> None:
 
 
 def test_best_hand_after_a_match_of_losses() -> None:
+    from ui.files.stats import Statistics
     from ui.screens.info import margin, stats_columns
-    from ui.stats import Statistics
 
     s = Statistics(hands_played=4, best_hand=-20, worst_hand=-26)
     rows = dict(stats_columns(s)[0][1])

@@ -52,7 +52,7 @@ def test_a_whole_match_to_the_match_end_screen(tmp_path: Path) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from ui.demo import run_demo
-    from ui.worker import InlineThinker
+    from ui.table.worker import InlineThinker
 
     rc = run_demo(2, 0, tmp_path, (1024, 640), "random", InlineThinker(), speed="instant")
     assert rc == 0

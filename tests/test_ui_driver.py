@@ -11,8 +11,8 @@ from game.actions import PASS
 from game.bidding import IllegalActionError
 from game.events import NewHand
 from game.observation import Observation
-from ui.driver import DealStarted, MatchDriver
-from ui.worker import InlineThinker, ProcessThinker, Request, Token
+from ui.table.driver import DealStarted, MatchDriver
+from ui.table.worker import InlineThinker, ProcessThinker, Request, Token
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,7 +103,7 @@ def test_a_new_hand_brings_its_deal() -> None:
 
 def test_the_driver_and_worker_never_import_pygame() -> None:
     for name in ("driver.py", "worker.py"):
-        tree = ast.parse((ROOT / "ui" / name).read_text(encoding="utf-8"))
+        tree = ast.parse((ROOT / "ui" / "table" / name).read_text(encoding="utf-8"))
         mods: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

@@ -10,7 +10,7 @@ from ai.heuristic import RULE_TEXT, HeuristicAgent
 from ai.hints import ENGLISH, PLANS, HintReason, card_plan, english, recommend_explained
 from game.state import RoundState
 from ui import i18n
-from ui.hinting import hint_words
+from ui.table.hints import hint_words
 
 ARABIC = re.compile("[\u0600-\u06ff]")
 JARGON = ("simulation", "محاكاة", "iterations", "deals")

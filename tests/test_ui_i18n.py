@@ -20,11 +20,11 @@ import pytest
 
 from ui import i18n
 from ui.app import App
-from ui.panels import button_font_size
-from ui.render import INK
+from ui.files.settings import Settings
 from ui.screens import HowToScreen, MainMenu, PauseMenu, SettingsScreen, StatsScreen, settings_tabs
-from ui.settings import Settings
-from ui.worker import InlineThinker
+from ui.table.panels import button_font_size
+from ui.table.render import INK
+from ui.table.worker import InlineThinker
 
 ROOT = Path(__file__).resolve().parent.parent
 FONTS = ROOT / "assets" / "fonts"

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from ui.layout import Layout
+from ui.table.layout import Layout
 
 SIZES = [(1024, 640), (1024, 768), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (1600, 900),
          (1920, 1080), (1920, 1200), (2560, 1080), (2560, 1440), (3840, 2160), (1100, 1000), (1024, 1024)]

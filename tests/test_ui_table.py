@@ -21,10 +21,10 @@ from game.actions import DECLARE, PASS, SUN, is_card
 from game.notation import to_notation
 from game.phase import Phase
 from ui.app import App
-from ui.layout import Place
-from ui.settings import Settings
-from ui.table import HAND, PILE, TRICK
-from ui.worker import InlineThinker
+from ui.files.settings import Settings
+from ui.table.layout import Place
+from ui.table.model import HAND, PILE, TRICK
+from ui.table.worker import InlineThinker
 
 DT = 50.0
 SEED = 11
@@ -226,7 +226,7 @@ def last_trick_of(app: App) -> object:
 
 
 def last_trick_open(app: App) -> bool:
-    from ui.screens.table_screens import LastTrickScreen
+    from ui.table.overlays import LastTrickScreen
     return isinstance(app.top, LastTrickScreen)
 
 
@@ -287,7 +287,7 @@ def test_a_card_clicked_during_the_bidding_says_why_and_changes_nothing() -> Non
 
 @pytest.mark.slow
 def test_the_window_with_a_worker_process_plays_and_quits_cleanly() -> None:
-    from ui.worker import ProcessThinker
+    from ui.table.worker import ProcessThinker
 
     thinker = ProcessThinker()
     app = App(5, humans=(0,), settings=Settings(animation_speed="fast", sound=False), thinker=thinker,

@@ -15,10 +15,10 @@ import pygame
 import pytest
 
 from ui.app import App
+from ui.files.settings import Settings, load_settings
+from ui.files.storage import ENV_DIR
 from ui.screens import MainMenu
-from ui.settings import Settings, load_settings
-from ui.storage import ENV_DIR
-from ui.worker import InlineThinker
+from ui.table.worker import InlineThinker
 
 DT = 16.0
 

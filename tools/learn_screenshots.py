@@ -26,11 +26,11 @@ from game.cards import SOUTH, cards_in
 from game.notation import from_notation
 from game.rules import Rules
 from ui.app import App
+from ui.files.settings import Settings
 from ui.learn.lessons import Lesson
 from ui.learn.puzzles import Puzzle, PuzzleGame, reaches
 from ui.learn.screens import LessonScreen, LessonsMenu, PuzzleScreen, PuzzlesMenu
-from ui.settings import Settings
-from ui.worker import InlineThinker
+from ui.table.worker import InlineThinker
 
 DT = 50.0
 

@@ -31,10 +31,10 @@ from game.rules import Rules
 from tests.belote_helpers import BELOTE, find_seed, south_choice, south_plays_with_belote
 from ui import i18n
 from ui.app import App
-from ui.driver import MatchDriver
+from ui.files.settings import Settings
 from ui.screens import HowToScreen, SettingsScreen, StatsScreen
-from ui.settings import Settings
-from ui.worker import InlineThinker
+from ui.table.driver import MatchDriver
+from ui.table.worker import InlineThinker
 
 DT = 50.0
 
@@ -175,10 +175,10 @@ def review_shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
     import random
     import tempfile
 
-    from ui.practice import PracticeEndScreen, PracticeTable
+    from ui.review.practice import PracticeEndScreen, PracticeTable
+    from ui.review.screen import ReviewScreen, open_table_review
     from ui.screens.open_record import OpenRecordScreen
-    from ui.screens.review import ReviewScreen, open_table_review
-    from ui.screens.table_screens import HandSummaryScreen
+    from ui.table.overlays import HandSummaryScreen
 
     saved: list[Path] = []
     tag = f"{language}_{size[0]}x{size[1]}"

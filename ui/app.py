@@ -3,7 +3,7 @@
 `App.step(dt_ms)` runs exactly one frame and never sleeps, so tests and the headless demo drive
 it with a fixed dt; `App.run()` adds the 60 fps clock. The human sits South (seat 0).
 
-The stack (`ui.scene.Scene`): the table (`ui.table_scene.TableScene`) or the main menu at the
+The stack (`ui.scene.Scene`): the table (`ui.table.scene.TableScene`) or the main menu at the
 bottom, then menus and overlays (pause menu, settings, how to play, statistics, last trick, bid
 history, score sheet, hand summary, match end). The top scene takes all input and is the only one
 that moves: the match waits under any overlay. Only the top scene is drawn readable: a scene that
@@ -29,35 +29,33 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules import Rules
-
-from . import i18n
-from .assets import Assets, asset_root
-from .display import fit_to_display
-from .driver import MatchDriver
-from .layout import MIN_SIZE, Layout
-from .logfile import log_problem
-from .narrator import spoken
-from .rating import Rating, load_rating, save_rating
-from .recorder import MatchRecorder
-from .render import Renderer
-from .savegame import SavedMatch, load_match
-from .scene import Scene
-from .screens import MainMenu, PauseMenu, Screen
-from .settings import Settings, save_settings
-from .sound import Sounds
-from .speech import Speaker
-from .stats import Statistics, load_stats, save_stats
-from .storage import save_file
-from .table_scene import HUMAN, TableScene
-from .text import display_names, file_problem, tr
-from .toasts import TOAST_MS, Toasts
-from .worker import InlineThinker, SharedThinker, Thinker
+from ui import i18n
+from ui.assets import Assets, asset_root
+from ui.audio.cues import Sounds
+from ui.audio.narrator import spoken
+from ui.audio.speech import Speaker
+from ui.display import fit_to_display
+from ui.files.logfile import log_problem
+from ui.files.rating import Rating, load_rating, save_rating
+from ui.files.recorder import MatchRecorder
+from ui.files.savegame import SavedMatch, load_match
+from ui.files.settings import Settings, save_settings
+from ui.files.stats import Statistics, load_stats, save_stats
+from ui.files.storage import save_file
+from ui.scene import Scene
+from ui.screens import MainMenu, PauseMenu, Screen
+from ui.table.driver import MatchDriver
+from ui.table.layout import MIN_SIZE, Layout
+from ui.table.render import Renderer
+from ui.table.scene import HUMAN, TableScene
+from ui.table.worker import InlineThinker, SharedThinker, Thinker
+from ui.text import display_names, file_problem, tr
+from ui.toasts import TOAST_MS, Toasts
 
 if TYPE_CHECKING:
     from ai.coach import Verdict
-
-    from .coaching import CoachKey
-    from .review_model import ReviewSource
+    from ui.review.coach import CoachKey
+    from ui.review.model import ReviewSource
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -379,8 +377,8 @@ class App:
         self.toasts.say(tr("stats.reset_done"), "info", TOAST_MS)
 
     def start_practice(self, source: ReviewSource, hand: int, upto: int) -> None:
-        """A hand of a review played again, over it (ui.practice: not saved, not counted)."""
-        from .practice import start
+        """A hand of a review played again, over it (ui.review.practice: not saved, not counted)."""
+        from ui.review.practice import start
         start(self, source, hand, upto)
 
     def speech_available(self) -> bool:

@@ -1,4 +1,4 @@
-"""Card images and fonts from assets/, loaded once and cached at the sizes in use (sound: `ui.sound`)."""
+"""Card images and fonts from assets/, loaded once and cached at the sizes in use (sound: `ui.audio.cues`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from pathlib import Path
 import pygame
 
 from game.cards import SUIT_LETTERS, rank_of, suit_of
-
-from . import i18n
-from .textlog import noted
+from ui import i18n
+from ui.textlog import noted
 
 RANK_FILES = "789TJQKA"
 

@@ -19,22 +19,21 @@ import pygame
 from game.actions import is_card
 from game.events import HandThrownIn
 from game.rules import Rules
-
-from .app import App
-from .driver import UIEvent
-from .savegame import SavedMatch
-from .screens import Screen
-from .screens.review import ReviewScreen, open_table_review
-from .screens.table_screens import (
+from ui.app import App
+from ui.files.savegame import SavedMatch
+from ui.files.settings import Settings
+from ui.review.screen import ReviewScreen, open_table_review
+from ui.screens import Screen
+from ui.table.driver import UIEvent
+from ui.table.overlays import (
     BidHistoryScreen,
     HandSummaryScreen,
     LastTrickScreen,
     MatchEndScreen,
     ScoreSheetScreen,
 )
-from .settings import Settings
-from .table_scene import TableScene
-from .worker import Thinker
+from ui.table.scene import TableScene
+from ui.table.worker import Thinker
 
 DEMO_DT_MS = 40.0
 MAX_FRAMES_PER_HAND = 30_000
@@ -88,7 +87,7 @@ class DemoApp(App):
 
     def menu_shots(self) -> None:
         """00_menu_*.png: the main menu, settings (each tab), how to play, statistics, the pause menu."""
-        from .screens import HowToScreen, MainMenu, SettingsScreen, StatsScreen, settings_tabs
+        from ui.screens import HowToScreen, MainMenu, SettingsScreen, StatsScreen, settings_tabs
 
         keep = list(self.stack)
         shots: list[tuple[str, Screen]] = [("00_menu_main", MainMenu(self))]
@@ -111,7 +110,7 @@ class DemoApp(App):
         self.close_screen()
 
     def after_draw(self) -> None:
-        from .screens import PauseMenu
+        from ui.screens import PauseMenu
         table = self.match
         if table is None:
             return

@@ -28,8 +28,7 @@ from game.actions import (
 )
 from game.cards import RANK_LABELS, SUIT_SYMBOLS, rank_of, suit_of
 from game.contract import Contract
-
-from . import i18n
+from ui import i18n
 
 EN: set[str] = i18n.load_catalogue("en").keys()
 """Every key of the English catalogue (assets/i18n/en.po)."""

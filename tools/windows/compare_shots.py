@@ -4,7 +4,7 @@
 
 Byte-identical files pass. Otherwise a pair passes only if the images have the same size and
 differ in at most MAX_PIXELS pixels, each channel by at most 1: the felt is computed in float32
-(`ui/render.py`: `d ** 1.6`), and numpy calls the C library's powf, which Wine's ucrtbase and
+(`ui/table/render.py`: `d ** 1.6`), and numpy calls the C library's powf, which Wine's ucrtbase and
 glibc round differently in the last bit for about a fifth of the values; a few of them land on
 the other side of a .5 when made into 8-bit colours (docs/packaging.md). Anything more is a real
 difference and fails (exit 1).

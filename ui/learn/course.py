@@ -9,17 +9,16 @@ import pygame
 
 from game.actions import Action, announced, is_card
 from game.state import RoundState
-
-from .. import i18n
-from ..layout import Layout
-from ..render import DIM_INK
-from ..review_view import MISTAKE
-from ..screens.base import Screen, ScreenHost, mirrored
-from ..text import tr
-from .data import load_lessons
-from .lessons import Lesson, LessonGame
-from .progress import Progress, load_progress, save_progress
-from .table import COMPUTER_MS, LearnTable
+from ui import i18n
+from ui.learn.data import load_lessons
+from ui.learn.lessons import Lesson, LessonGame
+from ui.learn.progress import Progress, load_progress, save_progress
+from ui.learn.table import COMPUTER_MS, LearnTable
+from ui.review.view import MISTAKE
+from ui.screens.base import Screen, ScreenHost, mirrored
+from ui.table.layout import Layout
+from ui.table.render import DIM_INK
+from ui.text import tr
 
 
 class LessonScreen(LearnTable):

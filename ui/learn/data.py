@@ -1,7 +1,7 @@
 """The course and the puzzles as data (assets/learn/*.json): their schemas and their loaders.
 
 Each file is read with the size limit of `game.jsonfile`, checked whole against its schema
-(`ui.schemas`), then item by item: a position must read in the engine's notation and fit its goal,
+(`ui.files.schemas`), then item by item: a position must read in the engine's notation and fit its goal,
 a lesson's texts must exist in the English catalogue and its moves must be moves. A bad file or a
 bad item is reported in plain words (`problems`) and left out; nothing here raises on bad data.
 """
@@ -14,10 +14,10 @@ from typing import Any, Final
 from game.actions import parse_action
 from game.cards import parse_card
 from game.jsonfile import JSONFileError, read_json
-
-from .. import i18n, schemas
-from .lessons import Lesson, Step, lesson_problem
-from .puzzles import DIFFICULTIES, GOALS, Puzzle, goal_problem, load_position
+from ui import i18n
+from ui.files import schemas
+from ui.learn.lessons import Lesson, Step, lesson_problem
+from ui.learn.puzzles import DIFFICULTIES, GOALS, Puzzle, goal_problem, load_position
 
 PUZZLES_FORMAT, LESSONS_FORMAT = "baloot-puzzles", "baloot-lessons"
 MAX_BYTES: Final = 1 << 20

@@ -1,7 +1,7 @@
 """What the player has done in the course and the puzzles (learning.json in the data folder), and the
 puzzle counts and streak kept in the statistics.
 
-The file is a versioned JSON envelope validated like every other (`ui.storage.StoredFile`): a bad
+The file is a versioned JSON envelope validated like every other (`ui.files.storage.StoredFile`): a bad
 one is reported and moved aside, and the game starts the course afresh.
 """
 
@@ -11,10 +11,10 @@ import datetime
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..stats import Statistics
-from ..storage import StoredFile, data_dir
-from .data import ID
-from .puzzles import Puzzle
+from ui.files.stats import Statistics
+from ui.files.storage import StoredFile, data_dir
+from ui.learn.data import ID
+from ui.learn.puzzles import Puzzle
 
 MAX_IDS = 5000
 SCHEMA: dict[str, Any] = {

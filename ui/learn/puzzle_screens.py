@@ -10,15 +10,9 @@ import pygame
 from game.actions import Action, is_card
 from game.cards import SOUTH
 from game.state import RoundState
-
-from ..layout import Layout
-from ..render import GOLD, INK
-from ..review_view import GREEN, MISTAKE
-from ..screens.base import Screen, ScreenHost, mirrored
-from ..stats import save_stats
-from ..text import card_label, tr
-from .data import load_puzzles
-from .progress import (
+from ui.files.stats import save_stats
+from ui.learn.data import load_puzzles
+from ui.learn.progress import (
     Progress,
     current_streak,
     daily_puzzle,
@@ -27,8 +21,13 @@ from .progress import (
     record_puzzle,
     save_progress,
 )
-from .puzzles import Puzzle, PuzzleGame
-from .table import COMPUTER_MS, LearnTable
+from ui.learn.puzzles import Puzzle, PuzzleGame
+from ui.learn.table import COMPUTER_MS, LearnTable
+from ui.review.view import GREEN, MISTAKE
+from ui.screens.base import Screen, ScreenHost, mirrored
+from ui.table.layout import Layout
+from ui.table.render import GOLD, INK
+from ui.text import card_label, tr
 
 
 class PuzzleScreen(LearnTable):

@@ -10,17 +10,16 @@ from game.cards import SOUTH, cards_in
 from game.deal import DealBase
 from game.phase import Phase
 from game.state import RoundState
-
-from .. import i18n
-from ..choices import call_labels
-from ..layout import Layout
-from ..panels import button_font_size
-from ..render import GOLD, INK
-from ..review_model import HandReview, Step, TrickView
-from ..review_view import ReviewLayout, ReviewPainter, call_words
-from ..screens.base import Screen, ScreenHost, mirrored
-from ..table import display_key
-from ..text import contract_label, display_names, team_name, tr
+from ui import i18n
+from ui.review.model import HandReview, Step, TrickView
+from ui.review.view import ReviewLayout, ReviewPainter, call_words
+from ui.screens.base import Screen, ScreenHost, mirrored
+from ui.table.choices import call_labels
+from ui.table.layout import Layout
+from ui.table.model import display_key
+from ui.table.panels import button_font_size
+from ui.table.render import GOLD, INK
+from ui.text import contract_label, display_names, team_name, tr
 
 COMPUTER_MS = 650.0
 """How long a computer seat's card stays alone on the table before the next one."""

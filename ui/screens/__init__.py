@@ -11,10 +11,10 @@ overlays (last trick, bid history, score sheet, hand summary, match end) are in 
 Screens talk to the window through `ScreenHost` (the `App`), so they can be tested headless.
 """
 
-from .base import ALWAYS_KEYS, ConfirmScreen, Item, Screen, ScreenHost, mirrored, screen_theme
-from .info import HowToScreen, StatsScreen, howto_rows, margin, ratio, recent_lines, stats_columns
-from .menus import MainMenu, MenuScreen, PauseMenu
-from .settings_screen import Row, SettingsScreen, get_value, settings_tabs, with_value
+from ui.screens.base import ALWAYS_KEYS, ConfirmScreen, Item, Screen, ScreenHost, mirrored, screen_theme
+from ui.screens.info import HowToScreen, StatsScreen, howto_rows, margin, ratio, recent_lines, stats_columns
+from ui.screens.menus import MainMenu, MenuScreen, PauseMenu
+from ui.screens.settings_screen import Row, SettingsScreen, get_value, settings_tabs, with_value
 
 __all__ = [
     "ALWAYS_KEYS", "ConfirmScreen", "HowToScreen", "Item", "MainMenu", "MenuScreen", "PauseMenu", "Row",

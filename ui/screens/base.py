@@ -9,20 +9,19 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 import pygame_gui
 
-from .. import i18n
-from ..layout import Layout
-from ..panels import button_font_size, theme, theme_font
-from ..rating import Rating
-from ..render import DIM_INK, GOLD, INK, Renderer
-from ..settings import Settings
-from ..speech import Speaker
-from ..stats import Statistics
-from ..text import tr
+from ui import i18n
+from ui.audio.speech import Speaker
+from ui.files.rating import Rating
+from ui.files.settings import Settings
+from ui.files.stats import Statistics
+from ui.table.layout import Layout
+from ui.table.panels import button_font_size, theme, theme_font
+from ui.table.render import DIM_INK, GOLD, INK, Renderer
+from ui.text import tr
 
 if TYPE_CHECKING:
     from game.rules import Rules
-
-    from ..savegame import SavedMatch
+    from ui.files.savegame import SavedMatch
 
 
 
@@ -209,7 +208,7 @@ class Screen:
 
     def say_focus(self) -> None:
         """With speech on, the focus says where it is (a blind player finds the menus by ear)."""
-        from ..narrator import spoken
+        from ui.audio.narrator import spoken
         item = self.focused()
         if item is not None:
             self.host.speaker.say(spoken(self.item_words(item)))

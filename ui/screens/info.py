@@ -6,15 +6,14 @@ import pygame
 import pygame_gui
 
 from ai.registry import LEVELS
-
-from .. import i18n
-from ..layout import Layout
-from ..rating import LEVEL_RATINGS, MIXED, START, K, Rating
-from ..render import DIM_INK, GOLD, INK
-from ..stats import BeloteStats, Statistics
-from ..text import tr, trn
-from ..textlog import noted_page
-from .base import ConfirmScreen, Item, Screen, ScreenHost, mirrored
+from ui import i18n
+from ui.files.rating import LEVEL_RATINGS, MIXED, START, K, Rating
+from ui.files.stats import BeloteStats, Statistics
+from ui.screens.base import ConfirmScreen, Item, Screen, ScreenHost, mirrored
+from ui.table.layout import Layout
+from ui.table.render import DIM_INK, GOLD, INK
+from ui.text import tr, trn
+from ui.textlog import noted_page
 
 
 def howto_rows() -> list[tuple[str, str]]:
@@ -366,7 +365,7 @@ class StatsScreen(Screen):
         self.draw_rating(surface, box, y + pad // 2)
 
     def draw_rating(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> None:
-        """The rating against the computer levels and the record against each (ui/rating.py)."""
+        """The rating against the computer levels and the record against each (ui/files/rating.py)."""
         lay, r = self.host.layout, self.host.renderer
         pad = max(10, round(18 * lay.u))
         limit = box.bottom - pad - lay.button_h() - pad

@@ -6,15 +6,15 @@ from typing import ClassVar, cast
 
 import pygame
 
-from .. import i18n
-from ..layout import Layout
-from ..panels import button_font_size
-from ..render import DIM_INK, GOLD, INK
-from ..rulesets import rules_details, rules_line
-from ..text import tr
-from .base import ConfirmScreen, Screen, ScreenHost
-from .info import HowToScreen, StatsScreen
-from .settings_screen import SettingsScreen
+from ui import i18n
+from ui.rules_text import rules_details, rules_line
+from ui.screens.base import ConfirmScreen, Screen, ScreenHost
+from ui.screens.info import HowToScreen, StatsScreen
+from ui.screens.settings_screen import SettingsScreen
+from ui.table.layout import Layout
+from ui.table.panels import button_font_size
+from ui.table.render import DIM_INK, GOLD, INK
+from ui.text import tr
 
 
 class MenuScreen(Screen):
@@ -90,11 +90,11 @@ class MainMenu(MenuScreen):
         elif name == "stats":
             host.open_screen(StatsScreen(host))
         elif name == "open":  # a record or a copied deal, to review (issue 15)
-            from .open_record import OpenRecordScreen
-            from .review import ReviewHost
+            from ui.review.screen import ReviewHost
+            from ui.screens.open_record import OpenRecordScreen
             host.open_screen(OpenRecordScreen(cast(ReviewHost, host)))
         elif name in ("learn", "puzzles"):  # issue 51: the course and the puzzles
-            from ..learn.screens import LessonsMenu, PuzzlesMenu
+            from ui.learn.screens import LessonsMenu, PuzzlesMenu
             host.open_screen(LessonsMenu(host) if name == "learn" else PuzzlesMenu(host))
         elif name == "quit":
             host.quit_game()

@@ -6,7 +6,7 @@ files of a folder (the folder above first), *Recent* back. Everything works from
 and Tab move through the field, the rows and the buttons (the list scrolls as the focus reaches its
 edge; Page Up / Page Down and the wheel scroll it too), Enter opens a row or goes into a folder,
 Backspace on a row goes up a folder, Esc closes. A bad file or text is said in plain words and
-never touched (`ui.records`).
+never touched (`ui.files.records`).
 """
 
 from __future__ import annotations
@@ -16,18 +16,18 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from .. import i18n
-from ..clipboard import paste_text
-from ..layout import Layout
-from ..narrator import spoken
-from ..record_picker import Entry, folder_entries, recent_and_exported, remember_opened, start_folder
-from ..records import OpenError, looks_like_deal, open_path, open_text
-from ..render import DIM_INK, GOLD
-from ..review_model import ReviewSource
-from ..review_view import MISTAKE
-from ..text import ltr, tr
-from .base import Item, Screen, mirrored
-from .review import ReviewHost, ReviewScreen
+from ui import i18n
+from ui.audio.narrator import spoken
+from ui.clipboard import paste_text
+from ui.files.record_picker import Entry, folder_entries, recent_and_exported, remember_opened, start_folder
+from ui.files.records import OpenError, looks_like_deal, open_path, open_text
+from ui.review.model import ReviewSource
+from ui.review.screen import ReviewHost, ReviewScreen
+from ui.review.view import MISTAKE
+from ui.screens.base import Item, Screen, mirrored
+from ui.table.layout import Layout
+from ui.table.render import DIM_INK, GOLD
+from ui.text import ltr, tr
 
 ENTRY_LIMIT = 2000
 """Characters the field takes: a deal's notation is a few hundred."""

@@ -9,14 +9,13 @@ import pygame
 import pygame_gui
 
 from game.rules import PRESETS, Rules
-
-from .. import i18n
-from ..layout import Layout
-from ..render import DIM_INK, GOLD, INK
-from ..rulesets import VARIANTS, base_preset, rules_details, rules_line, variant_label
-from ..settings import DECKS, DIFFICULTIES, LANGUAGES, SPEEDS, Settings
-from ..text import tr
-from .base import Element, Item, Screen, ScreenHost, mirrored
+from ui import i18n
+from ui.files.settings import DECKS, DIFFICULTIES, LANGUAGES, SPEEDS, Settings
+from ui.rules_text import VARIANTS, base_preset, rules_details, rules_line, variant_label
+from ui.screens.base import Element, Item, Screen, ScreenHost, mirrored
+from ui.table.layout import Layout
+from ui.table.render import DIM_INK, GOLD, INK
+from ui.text import tr
 
 
 @dataclass(frozen=True)
@@ -81,14 +80,14 @@ NAME_FIELDS = ("name_south", "name_east", "name_north", "name_west")
 
 def shown_name(field: str, value: str) -> str:
     """A name left at its default shown in the language (أنت, فهد …), never the English default."""
-    from ..text import DEFAULT_NAMES
+    from ui.text import DEFAULT_NAMES
     seat = NAME_FIELDS.index(field)
     return tr(f"name.default.{seat}") if value == DEFAULT_NAMES[seat] else value
 
 
 def stored_name(field: str, text: str) -> str:
     """The default name stays the default (so it follows the language) when it is what was typed."""
-    from ..text import DEFAULT_NAMES
+    from ui.text import DEFAULT_NAMES
     seat = NAME_FIELDS.index(field)
     return DEFAULT_NAMES[seat] if text == tr(f"name.default.{seat}") else text
 

@@ -1,0 +1,1 @@
+"""Speech and sound: sound cues, the screen-reader voice, what the table says aloud."""

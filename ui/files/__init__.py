@@ -1,0 +1,1 @@
+"""Files and storage: checked atomic files, the saved match, settings, statistics, records, logs."""

@@ -1,0 +1,1 @@
+"""The table: the match driver, the cards and their motion, the drawing, panels and overlays."""
