@@ -27,8 +27,8 @@ from tests.test_ui_table import DT, post_click, run_until, visible_point
 from ui import i18n
 from ui.app import App
 from ui.files.settings import Settings
-from ui.table.belote_summary import belote_rows
 from ui.table.overlays import HandSummaryScreen
+from ui.table.summary_words import belote_rows
 from ui.table.worker import InlineThinker
 from ui.text import tr
 

@@ -122,10 +122,10 @@ def test_no_import_cycles() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
-def test_no_import_cycles_in_the_engine_and_the_players_even_for_type_checking() -> None:
-    """game/ and ai/: no cycle at all, not even one hidden behind TYPE_CHECKING or inside a
-    function."""
-    cycle = find_cycle(("game", "ai"), type_only=True)
+def test_no_import_cycles_even_for_type_checking() -> None:
+    """No cycle at all, not even one hidden behind TYPE_CHECKING or inside a function (the
+    screens open one another by name through the window: ui/screen_index.py)."""
+    cycle = find_cycle(("game", "ai", "ui"), type_only=True)
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 

@@ -39,8 +39,9 @@ from ui.screens.settings_screen import settings_tabs
 from ui.table.animator import Hud
 from ui.table.choices import call_labels, panel_note, panel_title, projects_line, showing_late
 from ui.table.layout import Layout
-from ui.table.overlay_drawing import breakdown_rows, reason_sentence, rounding_sentence
+from ui.table.overlay_drawing import breakdown_rows, rounding_sentence
 from ui.table.render import Renderer
+from ui.table.summary_words import reason_sentence
 from ui.table.worker import InlineThinker
 from ui.text import tr
 

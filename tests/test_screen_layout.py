@@ -29,7 +29,7 @@ from ui import i18n
 from ui.app import App
 from ui.files.settings import Settings
 from ui.files.storage import ENV_DIR
-from ui.review.screen import ReviewScreen, open_table_review
+from ui.review.screen import ReviewScreen
 from ui.screens import ConfirmScreen, HowToScreen, SettingsScreen, StatsScreen, settings_tabs
 from ui.screens.open_record import OpenRecordScreen
 from ui.table.overlays import (
@@ -163,7 +163,7 @@ def test_no_text_overlaps_or_leaves_the_window(language: str) -> None:
         app.open_screen(ScoreSheetScreen(app, t))
         check("score sheet", language)
         app.close_screen()
-        assert open_table_review(app, t)
+        assert app.show("table_review", t)
         review = app.top
         assert isinstance(review, ReviewScreen)
         check("review, opening", language)
@@ -206,7 +206,7 @@ def test_classic_belote_screens_keep_their_text_apart(language: str) -> None:
         app.open_screen(ScoreSheetScreen(app, t))
         check("belote score sheet", language)
         app.close_screen()
-        assert open_table_review(app, t)
+        assert app.show("table_review", t)
         review = app.top
         assert isinstance(review, ReviewScreen)
         run_until(app, review.coach.done)

@@ -43,7 +43,8 @@ from ui.files.settings import Settings, save_settings
 from ui.files.stats import Statistics, load_stats, save_stats
 from ui.files.storage import save_file
 from ui.scene import Scene
-from ui.screens import MainMenu, PauseMenu, Screen
+from ui.screen_index import SCREENS
+from ui.screens import MainMenu, Screen
 from ui.table.driver import MatchDriver
 from ui.table.layout import MIN_SIZE, Layout
 from ui.table.render import Renderer
@@ -245,6 +246,14 @@ class App:
         self.push(screen)
         self.speaker.queue(spoken(screen.opening_words()))  # with speech on, a screen says what it is
 
+    def show(self, name: str, *args: object) -> bool:
+        """Open the screen called `name` (ui/screen_index.py) with `args`; False: nothing to show."""
+        screen = SCREENS[name](self, *args)
+        if screen is None:
+            return False
+        self.open_screen(screen)
+        return True
+
     def close_screen(self) -> None:
         if self.stack and self.stack[-1] is not self.match:
             self.stack.pop()
@@ -317,7 +326,7 @@ class App:
     def pause(self) -> None:
         """Esc or the Menu button during a match (not over a finished one)."""
         if self.match is not None and self.top is self.match:
-            self.open_screen(PauseMenu(self))
+            self.show("pause")
 
     def resume(self) -> None:
         if self.match is not None:

@@ -22,7 +22,7 @@ from game.rules import Rules
 from ui.app import App
 from ui.files.savegame import SavedMatch
 from ui.files.settings import Settings
-from ui.review.screen import ReviewScreen, open_table_review
+from ui.review.screen import ReviewScreen
 from ui.screens import Screen
 from ui.table.driver import UIEvent
 from ui.table.overlays import (
@@ -136,7 +136,7 @@ class DemoApp(App):
                 self.open_screen(top)
             self.hands_done += 1
             if 0 < self.hands_wanted <= self.hands_done:
-                if self.review and open_table_review(self, table) and isinstance(self.top, ReviewScreen):
+                if self.review and self.show("table_review", table) and isinstance(self.top, ReviewScreen):
                     self.reviewing = self.top
                 else:
                     self.running = False

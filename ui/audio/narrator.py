@@ -35,6 +35,7 @@ from ui.audio.announce import card_words, suit_words
 from ui.table.animator import Hud, new_hand_words
 from ui.table.choices import SUIT_DISPLAY_ORDER, display_key, display_order
 from ui.table.driver import DealStarted, UIEvent
+from ui.table.summary_words import reason_sentence
 from ui.text import contract_label, project_name, tr, trn
 
 _CARD_RE = re.compile(r"(10|[2-9AKQJ])([♠♥♦♣])")
@@ -140,7 +141,6 @@ class Narrator:
 
 def summary_words(e: HandScored, belote: bool = False) -> str:
     """The hand summary aloud: who won and why, the points added, the match score."""
-    from ui.table.overlay_drawing import reason_sentence
 
     sc = e.score
     return ". ".join([tr(f"sum.winner.{sc.winner}"), reason_sentence(e, belote),

@@ -22,6 +22,7 @@ from ui.review.screen import ReviewHost
 from ui.screens.base import ConfirmScreen, Item, Screen
 from ui.table.driver import UIEvent
 from ui.table.layout import Layout
+from ui.table.overlay_drawing import Overlays
 from ui.table.overlays import TableOverlay
 from ui.table.render import GOLD, INK
 from ui.table.scene import TOOLS, TableHost, TableScene
@@ -173,7 +174,6 @@ class PracticeEndScreen(TableOverlay):
         super().__init__(host, table)
 
     def layout(self, lay: Layout) -> None:
-        from ui.table.overlay_drawing import Overlays
         hud = self.table.animator.hud
         self.overlays = Overlays(self.host.renderer)
         self.overlays.names, self.overlays.contracts = hud.names, self.table.animator.contracts
@@ -196,8 +196,7 @@ class PracticeEndScreen(TableOverlay):
 
     def pressed(self, name: str) -> None:
         if name == "review":
-            from ui.review.screen import ReviewScreen
-            self.host.open_screen(ReviewScreen(self.practice_host, self.practice.played_source(), 0))
+            self.host.show("review", self.practice.played_source(), 0)
         elif name == "again":
             self.practice.again()
         elif name == "done":

@@ -536,16 +536,15 @@ class ReviewScreen(Screen):
         return item.words
 
 
-def open_table_review(host: object, table: TableScene) -> bool:
+def table_review(host: object, table: TableScene) -> ReviewScreen | None:
     """The review of the match on the table, on its last finished hand (the hand being played is
-    not there: its cards are still hidden). False when no hand is finished yet."""
+    not there: its cards are still hidden). None when no hand is finished yet."""
     h = cast(ReviewHost, host)
     driver = table.driver
     source = source_of_match(driver.state, h.players(), table.seed, finished_only=True)
     if not source.hands:
-        return False
-    h.open_screen(ReviewScreen(h, source, len(source.hands) - 1))
-    return True
+        return None
+    return ReviewScreen(h, source, len(source.hands) - 1)
 
 
-__all__ = ["ReviewHost", "ReviewScreen", "open_table_review"]
+__all__ = ["ReviewHost", "ReviewScreen", "table_review"]

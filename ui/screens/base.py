@@ -48,6 +48,9 @@ class ScreenHost(Protocol):
 
     def open_screen(self, screen: Screen) -> None: ...
 
+    def show(self, name: str, *args: object) -> bool:
+        """Open the screen called `name` (ui/screen_index.py) over this one; False: nothing to show."""
+
     def start_new_match(self) -> None: ...
 
     def continue_match(self, saved: SavedMatch | None) -> None: ...
@@ -71,6 +74,12 @@ class ScreenHost(Protocol):
     def match_rules(self) -> Rules | None: ...
 
     def play_sound(self, name: str) -> None: ...
+
+
+class MatchHost(ScreenHost, Protocol):
+    """What the table's screens need: a new match may be asked with a given seed (the same deals again)."""
+
+    def start_new_match(self, seed: int | None = None) -> None: ...
 
 
 def screen_theme(lay: Layout) -> dict[str, Any]:

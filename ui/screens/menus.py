@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, cast
+from typing import ClassVar
 
 import pygame
 
 from ui import i18n
 from ui.rules_text import rules_details, rules_line
 from ui.screens.base import ConfirmScreen, Screen, ScreenHost
-from ui.screens.info import HowToScreen, StatsScreen
-from ui.screens.settings_screen import SettingsScreen
 from ui.table.layout import Layout
 from ui.table.panels import button_font_size
 from ui.table.render import DIM_INK, GOLD, INK
@@ -83,19 +81,12 @@ class MainMenu(MenuScreen):
                 host.start_new_match()
         elif name == "continue":
             host.continue_match(self.saved)
-        elif name == "settings":
-            host.open_screen(SettingsScreen(host))
-        elif name == "howto":
-            host.open_screen(HowToScreen(host))
-        elif name == "stats":
-            host.open_screen(StatsScreen(host))
-        elif name == "open":  # a record or a copied deal, to review (issue 15)
-            from ui.review.screen import ReviewHost
-            from ui.screens.open_record import OpenRecordScreen
-            host.open_screen(OpenRecordScreen(cast(ReviewHost, host)))
-        elif name in ("learn", "puzzles"):  # issue 51: the course and the puzzles
-            from ui.learn.screens import LessonsMenu, PuzzlesMenu
-            host.open_screen(LessonsMenu(host) if name == "learn" else PuzzlesMenu(host))
+        elif name in ("settings", "howto", "stats", "puzzles"):
+            host.show(name)
+        elif name == "open":  # a record or a copied deal, to review
+            host.show("open_record")
+        elif name == "learn":
+            host.show("lessons")
         elif name == "quit":
             host.quit_game()
 
@@ -200,10 +191,8 @@ class PauseMenu(MenuScreen):
         host = self.host
         if name == "resume":
             host.resume()
-        elif name == "settings":
-            host.open_screen(SettingsScreen(host))
-        elif name == "howto":
-            host.open_screen(HowToScreen(host))
+        elif name in ("settings", "howto"):
+            host.show(name)
         elif name == "main_menu":
             host.to_main_menu()
         elif name == "quit":

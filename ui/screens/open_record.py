@@ -22,7 +22,7 @@ from ui.clipboard import paste_text
 from ui.files.record_picker import Entry, folder_entries, recent_and_exported, remember_opened, start_folder
 from ui.files.records import OpenError, looks_like_deal, open_path, open_text
 from ui.review.model import ReviewSource
-from ui.review.screen import ReviewHost, ReviewScreen
+from ui.review.screen import ReviewHost
 from ui.review.view import MISTAKE
 from ui.screens.base import Item, Screen, mirrored
 from ui.table.layout import Layout
@@ -47,7 +47,6 @@ class OpenRecordScreen(Screen):
     said in plain words."""
 
     def __init__(self, host: ReviewHost) -> None:
-        self.review_host = host
         self.problem = ""
         self.browsing = False
         self.folder = start_folder()
@@ -288,7 +287,7 @@ class OpenRecordScreen(Screen):
     def show(self, source: ReviewSource) -> None:
         self.problem = ""
         self.host.close_screen()
-        self.host.open_screen(ReviewScreen(self.review_host, source, 0))
+        self.host.show("review", source, 0)
 
     # ----- drawing -------------------------------------------------------------------------
 

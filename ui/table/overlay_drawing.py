@@ -12,9 +12,9 @@ from game.projects import project_value
 from game.rules import Rules
 from game.scoring import to_game_points
 from ui import i18n
-from ui.table.belote_summary import belote_reason, belote_rows, belote_sentence
 from ui.table.layout import Layout
 from ui.table.render import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
+from ui.table.summary_words import belote_rows, belote_sentence, reason_sentence
 from ui.text import contract_label, project_name, seat_tr, team_name, tr, trn
 
 Row = tuple[str, str, str]
@@ -41,25 +41,6 @@ def rounding_sentence(e: HandScored, record: HandRecord | None = None, belote: b
         how = tr("sum.round_hokum", points=pts, rounded=game * 10, game=game, rest=16 - game)
     return f"{counted}: {how}"
 
-
-def reason_sentence(e: HandScored, belote: bool = False) -> str:
-    """Who won the hand and why, in the player's language (the engine's `score.reason` is English)."""
-    if belote:
-        return belote_reason(e)
-    sc, c = e.score, e.contract
-    if sc.kaboot:
-        return tr(f"sum.why.kaboot.{sc.winner}")
-    totals = (sc.game_points[0] + sc.project_points[0], sc.game_points[1] + sc.project_points[1])
-    if sc.tie:
-        why = tr(f"sum.why.tie.{sc.winner}", points=totals[0], card_points=sc.counted_points,
-                 units=sc.counted_points % 10)
-    else:
-        why = tr(f"sum.why.more.{sc.winner}", high=max(totals), low=min(totals))
-    if c.raise_level == 5:
-        return why + "; " + tr("sum.why.gahwa")
-    if c.raise_level > 1:
-        return why + "; " + tr("sum.why.raised", level=c.raise_level)
-    return why + "; " + tr("sum.why.made" if sc.winner == c.declarer_team else "sum.why.failed")
 
 
 def projects_cell(kinds: tuple[str, ...], sun: bool) -> str:

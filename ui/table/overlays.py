@@ -4,25 +4,23 @@ the match end."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules import Rules
 from ui import i18n
+from ui.audio.announce import card_words
 from ui.rules_text import seed_text
-from ui.screens.base import Item, Screen, ScreenHost, mirrored
+from ui.screens.base import Item, MatchHost, Screen, mirrored
 from ui.table.animator import DOUBLING
 from ui.table.layout import Layout
+from ui.table.overlay_drawing import Overlays, sheet_rows
 from ui.table.render import DIM_INK, GOLD, INK
 from ui.text import call_gloss, call_label, contract_label, seat_tr, tr
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
-
-
-class MatchHost(ScreenHost, Protocol):
-    def start_new_match(self, seed: int | None = None) -> None: ...
 
 
 class TableOverlay(Screen):
@@ -57,7 +55,6 @@ class LastTrickScreen(TableOverlay):
     Before the first trick is taken, a small box says so (no empty table of cards)."""
 
     def layout(self, lay: Layout) -> None:
-        from ui.table.overlay_drawing import Overlays
         self.overlays = Overlays(self.host.renderer)
         self.frame = self.overlays.last_trick_rect(lay)
         self.labels: list[str] = []
@@ -77,7 +74,6 @@ class LastTrickScreen(TableOverlay):
 
     def opening_words(self) -> str:
         """'Last trick, won by Fahad. Saad led: Nine of Diamonds. …' (for the ear)."""
-        from ui.audio.announce import card_words
         hud = self.table.animator.hud
         if hud.last_trick is None:
             return tr("last.none")
@@ -205,13 +201,11 @@ class ScoreSheetScreen(TableOverlay):
 
     def pressed(self, name: str) -> None:
         if name == "review":
-            from ui.review.screen import open_table_review
-            open_table_review(self.host, self.table)
+            self.host.show("table_review", self.table)
         else:
             super().pressed(name)
 
     def item_words(self, item: Item) -> str:
-        from ui.table.overlay_drawing import sheet_rows
         hud = self.table.animator.hud
         rows = sheet_rows(self.table.driver.sheet, self.table.animator.contracts, hud.names,
                           hud.rules.belote)
@@ -221,7 +215,6 @@ class ScoreSheetScreen(TableOverlay):
         return ". ".join(lines)
 
     def draw_below(self, surface: pygame.Surface) -> None:
-        from ui.table.overlay_drawing import Overlays
         lay, box, r = self.host.layout, self.frame, self.host.renderer
         self.panel(surface, box)
         hud = self.table.animator.hud
@@ -282,7 +275,6 @@ class HandSummaryScreen(TableOverlay):
     """The hand summary (who won and why, the breakdown, the score sheet); Continue or Enter."""
 
     def layout(self, lay: Layout) -> None:
-        from ui.table.overlay_drawing import Overlays
         hud = self.table.animator.hud
         assert hud.summary is not None
         self.overlays = Overlays(self.host.renderer)
@@ -300,8 +292,7 @@ class HandSummaryScreen(TableOverlay):
 
     def pressed(self, name: str) -> None:
         if name == "review":
-            from ui.review.screen import open_table_review
-            open_table_review(self.host, self.table)
+            self.host.show("table_review", self.table)
             return
         self.back()
 
@@ -324,7 +315,6 @@ class MatchEndScreen(TableOverlay):
     Quit. Esc goes to the main menu (never 'Resume' over a finished match)."""
 
     def layout(self, lay: Layout) -> None:
-        from ui.table.overlay_drawing import Overlays
         hud = self.table.animator.hud
         assert hud.match_over is not None
         self.overlays = Overlays(self.host.renderer)
@@ -360,8 +350,7 @@ class MatchEndScreen(TableOverlay):
     def pressed(self, name: str) -> None:
         seed = self.table.driver.match_seed
         if name == "review":
-            from ui.review.screen import open_table_review
-            open_table_review(self.host, self.table)
+            self.host.show("table_review", self.table)
         elif name == "new":
             self.match_host.start_new_match()
         elif name == "replay":

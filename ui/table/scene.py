@@ -33,6 +33,7 @@ from ui.audio.cues import Sounds
 from ui.audio.narrator import Narrator, hand_by_suit, spoken
 from ui.files.savegame import SavedMatch
 from ui.files.settings import SPEEDS
+from ui.screens.base import MatchHost
 from ui.table.animator import Animator, held_pot
 from ui.table.choices import (
     belote_cards,
@@ -47,14 +48,6 @@ from ui.table.choices import (
 from ui.table.driver import DealStarted, MatchDriver, UIEvent
 from ui.table.hints import HintAdvisor
 from ui.table.model import HAND, TableModel
-from ui.table.overlays import (
-    BidHistoryScreen,
-    HandSummaryScreen,
-    LastTrickScreen,
-    MatchEndScreen,
-    MatchHost,
-    ScoreSheetScreen,
-)
 from ui.table.panels import Gui
 from ui.table.render import Affordance
 from ui.table.selection import Selection, Target
@@ -252,8 +245,8 @@ class TableScene:
         self.host.toasts.say(text, kind, ms, detail, table=True)
 
     def open_overlay(self, which: str) -> None:
-        kinds = {"last": LastTrickScreen, "bids": BidHistoryScreen, "sheet": ScoreSheetScreen}
-        self.host.open_screen(kinds[which](self.host, self))
+        names = {"last": "last_trick", "bids": "bid_history", "sheet": "score_sheet"}
+        self.host.show(names[which], self)
 
     def try_play(self, card: int) -> None:
         """South chose a card: play it if legal, otherwise say why (refusal codes, translated)."""
@@ -493,10 +486,10 @@ class TableScene:
         hud = self.animator.hud
         if hud.match_over is not None and not self.end_open:
             self.end_open = True
-            self.host.open_screen(MatchEndScreen(self.host, self))
+            self.host.show("match_end", self)
         elif hud.summary is not None and hud.match_over is None and not self.summary_open:
             self.summary_open = True
-            self.host.open_screen(HandSummaryScreen(self.host, self))
+            self.host.show("hand_summary", self)
 
     def dismiss_summary(self) -> None:
         """Continue after a hand summary."""

@@ -1,6 +1,8 @@
-"""The hand summary of classic Belote (docs/rules.md section 8), in the player's words, from the engine's
-`HandScore` and the score sheet's `HandRecord`: who took, whether the 82 were reached (their own
-belote counts), the card points, each belote, capot, the 81-81 points held and when they are won.
+"""The hand summary in the player's words (pygame-free, so the narrator says it too): why the hand
+went as it did (`reason_sentence`, both rule sets), and Classic Belote's (docs/rules.md section 8),
+from the engine's `HandScore` and the score sheet's `HandRecord`: who took, whether the 82 were
+reached (their own belote counts), the card points, each belote, capot, the 81-81 points held
+and when they are won.
 
 In a Belote `HandScore`: `counting_team` is the takers, `counted_points` their card points,
 `game_points` the card points (capot: 252 and 0), `project_points` each team's belote (20), `held`
@@ -82,3 +84,23 @@ def belote_rows(e: HandScored, record: HandRecord | None) -> list[Row]:
     if record is not None:
         rows.append((tr("sum.total"), str(record.totals[0]), str(record.totals[1])))
     return rows
+
+
+def reason_sentence(e: HandScored, belote: bool = False) -> str:
+    """Who won the hand and why, in the player's language (the engine's `score.reason` is English)."""
+    if belote:
+        return belote_reason(e)
+    sc, c = e.score, e.contract
+    if sc.kaboot:
+        return tr(f"sum.why.kaboot.{sc.winner}")
+    totals = (sc.game_points[0] + sc.project_points[0], sc.game_points[1] + sc.project_points[1])
+    if sc.tie:
+        why = tr(f"sum.why.tie.{sc.winner}", points=totals[0], card_points=sc.counted_points,
+                 units=sc.counted_points % 10)
+    else:
+        why = tr(f"sum.why.more.{sc.winner}", high=max(totals), low=min(totals))
+    if c.raise_level == 5:
+        return why + "; " + tr("sum.why.gahwa")
+    if c.raise_level > 1:
+        return why + "; " + tr("sum.why.raised", level=c.raise_level)
+    return why + "; " + tr("sum.why.made" if sc.winner == c.declarer_team else "sum.why.failed")
