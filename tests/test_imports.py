@@ -146,3 +146,10 @@ def test_the_shipped_packages_never_import_the_lab_or_the_benchmarks() -> None:
     for package in ("game", "ai", "ui"):
         for path in (ROOT / package).rglob("*.py"):
             assert not imported_top_modules(path) & {"lab", "bench", "tests"}, path
+
+
+def test_every_module_says_what_it_owns() -> None:
+    """Each module of the shipped packages opens with a docstring saying what it holds."""
+    silent = [str(p.relative_to(ROOT)) for pkg in ("game", "ai", "ui") for p in (ROOT / pkg).rglob("*.py")
+              if not (ast.get_docstring(ast.parse(p.read_text(encoding="utf-8"))) or "").strip()]
+    assert not silent, f"modules without a docstring: {silent}"
