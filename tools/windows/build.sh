@@ -10,7 +10,8 @@
 # 3. the kernel compiled (mypyc under Wine, mingw-w64 here), then PyInstaller under Wine from the
 #    unchanged pyinstaller.spec -> dist/Baloot-windows-x64.zip;
 # 4. plays it: a headless demo hand and one hand in a real window under Xvfb driven by xdotool,
-#    each compared with the same run on Linux (the screenshots must be byte-identical).
+#    each compared with the same run on Linux (screenshots byte-identical, or off only by the C
+#    library's rounding: compare_shots.py says which).
 # Everything lands in build/windows (BALOOT_WINDOWS_DIR overrides; gitignored); a step whose
 # inputs did not change is not redone. Mounts are undone on exit, also on Ctrl-C.
 set -euo pipefail
