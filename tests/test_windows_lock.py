@@ -1,6 +1,7 @@
-"""`make windows` builds from tools/windows/requirements.lock: it must pin what requirements.txt and
-requirements-build.txt pin, with hashes, or the Windows app would ship other versions than the
-ones tested here. (`make windows` itself needs root and a few minutes: docs/packaging.md.)"""
+"""`make windows` builds from tools/windows/requirements.lock: it must pin what requirements.txt,
+requirements-build.txt and requirements-native.txt pin, with hashes, or the Windows app would ship
+other versions than the ones tested here. (`make windows` itself needs root and a few minutes:
+docs/packaging.md.)"""
 
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ def test_the_windows_lock_pins_the_versions_of_the_requirements() -> None:
     lock_text = (LOCKS / "requirements.lock").read_text(encoding="utf-8")
     lock = pins(lock_text)
     wanted = {**pins((ROOT / "requirements.txt").read_text(encoding="utf-8")),
-              **pins((ROOT / "requirements-build.txt").read_text(encoding="utf-8"))}
-    assert "accessible-output2" in wanted and "pyinstaller" in wanted
+              **pins((ROOT / "requirements-build.txt").read_text(encoding="utf-8")),
+              **pins((ROOT / "requirements-native.txt").read_text(encoding="utf-8"))}
+    assert {"accessible-output2", "pyinstaller", "mypy"} <= set(wanted)
     stale = {name: (version, lock.get(name)) for name, version in wanted.items() if lock.get(name) != version}
     assert not stale, f"run tools/windows/lock.sh: {stale}"
     # every package of the lock carries at least one sha256

