@@ -30,6 +30,15 @@ PLAY=1
 T0=$SECONDS
 step() { printf '\n== %s (%d s so far)\n' "$*" $((SECONDS - T0)); }
 die() { echo "make windows: $*" >&2; exit 1; }
+# A pinned input the registries no longer offer: the build could not be checked, which is not the
+# same as a build that fails. Exit 3 and a marker that .ci/run reports loudly.
+UNAVAILABLE=$ROOT/build/windows/UNAVAILABLE
+rm -f "$UNAVAILABLE"
+unavailable() {
+  mkdir -p "$(dirname "$UNAVAILABLE")" && echo "$*" > "$UNAVAILABLE"
+  echo "make windows: NOT BUILT — a pinned input is no longer offered: $*" >&2
+  exit 3
+}
 
 [ "$(id -u)" = 0 ] || die "needs root (debootstrap, chroot and mounts)"
 [ -x "$PY" ] || die "no $PY: run \`make .venv/.runtime native\` first (the Linux run to compare with)"
@@ -82,7 +91,7 @@ if [ ! -e "$WINE_STAMP" ]; then
   chroot "$CH" apt-get update -q
   DEBIAN_FRONTEND=noninteractive chroot "$CH" apt-get install -y -q --no-install-recommends \
     "wine=$WINE_VERSION" "wine64=$WINE_VERSION" \
-    || die "Wine $WINE_VERSION could not be installed: if Debian replaced it, \`chroot $CH apt-cache policy wine\` names the new version for tools/windows/lock.env"
+    || unavailable "Wine $WINE_VERSION could not be installed: if Debian replaced it, \`chroot $CH apt-cache policy wine\` names the new version for tools/windows/lock.env"
   touch "$WINE_STAMP"
 fi
 WINE_VERSION_SEEN=$(chroot "$CH" dpkg-query -W -f '${Version}' wine64)
@@ -174,8 +183,11 @@ if [ ! -f "$B/cpython/Include/pyconfig.h" ]; then
   chroot "$CH" apt-get update -q >/dev/null
   rm -rf "${CH:?}$W/cpython-src" && mkdir -p "$CH$W/cpython-src" "$B/cpython"
   chroot "$CH" env --chdir=$W/cpython-src apt-get source -q -o APT::Sandbox::User=root --download-only \
-    "python3.13=$PYTHON_SOURCE_VERSION" >/dev/null
-  tar -xJf "$CH$W"/cpython-src/python3.13_*.orig.tar.xz -C "$B/cpython" --strip-components=1 \
+    python3.13 >/dev/null || unavailable "Debian's source of python3.13 could not be downloaded"
+  orig="$CH$W/cpython-src/$PYTHON_SOURCE_ORIG"
+  [ -f "$orig" ] || unavailable "Debian's python3.13 source no longer holds $PYTHON_SOURCE_ORIG: $(ls "$CH$W/cpython-src")"
+  echo "$PYTHON_SOURCE_SHA256  $orig" | sha256sum -c --quiet - || die "$PYTHON_SOURCE_ORIG is not the pinned file"
+  tar -xJf "$orig" -C "$B/cpython" --strip-components=1 \
     --wildcards '*/Include/*' '*/PC/pyconfig.h.in'
   cp "$B/cpython/PC/pyconfig.h.in" "$B/cpython/Include/pyconfig.h"
 fi
