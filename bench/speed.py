@@ -20,14 +20,16 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+import ai
 from ai.heuristic import HeuristicAgent
 from ai.ismcts import ISMCTSAgent
 
-try:  # the levels as named objects (issue 52)
+if (Path(ai.__file__).parent / "levels.py").exists():  # the levels as named objects (issue 52)
     from ai.levels import LEVEL_CONFIGS
-except ImportError:  # before: ai/ismcts.py
+else:  # before: ai/ismcts.py (checked by file: an editable install finds ai.levels elsewhere)
     from ai.ismcts import LEVEL_CONFIGS  # type: ignore[attr-defined,no-redef]
 from game.phase import Phase
 from game.state import RoundState
