@@ -104,6 +104,15 @@ def fixed_work(kind: str, repeats: int, positions: list[tuple[RoundState, int]],
                 obs = s.observation(seat)
                 ISMCTSAgent(cfg, seed=i).decide(obs, list(obs.legal_actions))
         return
+    if kind == "expert":
+        cfg = replace(LEVEL_CONFIGS["expert"], time_limit=None, iterations=iterations,
+                      early_stop=False)
+        later = nine_cards_later(positions)
+        for _ in range(repeats):
+            for i, (s, seat) in enumerate(later):
+                obs = s.observation(seat)
+                ISMCTSAgent(cfg, seed=i).decide(obs, list(obs.legal_actions))
+        return
     policy = random_rollout if kind == "random" else rollout
     starts = [start_of(s) for s, _ in positions]
     for _ in range(repeats):
@@ -119,7 +128,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=12)
     ap.add_argument("--iterations", type=int, default=1000)
     ap.add_argument("--fixed", nargs=2, metavar=("KIND", "REPEATS"),
-                    help="only do REPEATS rounds of one workload (random, policy or search)")
+                    help="only do REPEATS rounds of one workload (random, policy, search or expert)")
     args = ap.parse_args()
     positions = first_cards(args.positions)
     if args.fixed:
