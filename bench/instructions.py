@@ -5,7 +5,8 @@ same count for the same code and input however loaded the machine is.
 
 For each checkout (its packages on PYTHONPATH, bench/speed.py of this checkout) and each
 workload — a random playout, a playout with the playout policy (both from the first card, full
-rules), an ISMCTS iteration at the Hard settings — the count of a run with REPEATS rounds minus
+rules), an ISMCTS iteration at the Hard settings, the Expert's decisions on the same hands nine
+cards later — the count of a run with REPEATS rounds minus
 the count of a run with none (start-up and set-up) is divided by the units of work done.
 """
 
@@ -48,11 +49,13 @@ def main() -> int:
     env = dict(e.split("=", 1) for e in args.env)
     work = {"random": ("random playout", args.repeats * POSITIONS),
             "policy": ("policy playout", args.repeats * POSITIONS),
-            "search": ("Hard ISMCTS iteration", max(1, args.repeats // 5) * POSITIONS * ITERATIONS)}
+            "search": ("Hard ISMCTS iteration", max(1, args.repeats // 5) * POSITIONS * ITERATIONS),
+            "expert": (f"the Expert's decisions at the {POSITIONS} hands nine cards later "
+                       f"({ITERATIONS} iterations each)", max(1, args.repeats // 5))}
     print("| unit of work | " + " | ".join(str(t) for t in args.tree) + " |")
     print("|---|" + "---|" * len(args.tree))
     for kind, (label, units) in work.items():
-        reps = args.repeats if kind != "search" else max(1, args.repeats // 5)
+        reps = args.repeats if kind in ("random", "policy") else max(1, args.repeats // 5)
         cells = []
         for tree in args.tree:
             base = count(tree.resolve(), kind, 0, env)

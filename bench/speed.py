@@ -20,14 +20,16 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+import ai
 from ai.heuristic import HeuristicAgent
 from ai.ismcts import ISMCTSAgent
 
-try:  # the levels as named objects (issue 52)
+if (Path(ai.__file__).parent / "levels.py").exists():  # the levels as named objects (issue 52)
     from ai.levels import LEVEL_CONFIGS
-except ImportError:  # before: ai/ismcts.py
+else:  # before: ai/ismcts.py (checked by file: an editable install finds ai.levels elsewhere)
     from ai.ismcts import LEVEL_CONFIGS  # type: ignore[attr-defined,no-redef]
 from game.phase import Phase
 from game.state import RoundState
@@ -102,6 +104,15 @@ def fixed_work(kind: str, repeats: int, positions: list[tuple[RoundState, int]],
                 obs = s.observation(seat)
                 ISMCTSAgent(cfg, seed=i).decide(obs, list(obs.legal_actions))
         return
+    if kind == "expert":
+        cfg = replace(LEVEL_CONFIGS["expert"], time_limit=None, iterations=iterations,
+                      early_stop=False)
+        later = nine_cards_later(positions)
+        for _ in range(repeats):
+            for i, (s, seat) in enumerate(later):
+                obs = s.observation(seat)
+                ISMCTSAgent(cfg, seed=i).decide(obs, list(obs.legal_actions))
+        return
     policy = random_rollout if kind == "random" else rollout
     starts = [start_of(s) for s, _ in positions]
     for _ in range(repeats):
@@ -117,7 +128,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=12)
     ap.add_argument("--iterations", type=int, default=1000)
     ap.add_argument("--fixed", nargs=2, metavar=("KIND", "REPEATS"),
-                    help="only do REPEATS rounds of one workload (random, policy or search)")
+                    help="only do REPEATS rounds of one workload (random, policy, search or expert)")
     args = ap.parse_args()
     positions = first_cards(args.positions)
     if args.fixed:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import paired
+from lab import paired
 
 
 def write_log(path: Path, seed: int, name: str, matches: dict[int, list[int]]) -> Path:

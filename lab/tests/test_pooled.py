@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ai.arena import MatchResult, deals_both_ways, full_pairs
-from bench import pooled
+from lab import pooled
 
 
 def match(index: int, seed: int, won: bool, deals: list[int], code: str = "") -> MatchResult:
