@@ -338,8 +338,16 @@ def decision_inputs(obs: Observation, hands: list[int]) -> tuple[list[float], li
     return rows, cards
 
 
-NETWORKS, NOTES = load_networks()
-"""The fitted networks by name: "hard" (fitted to Hard's play), "heuristic" (the HeuristicAgent's)."""
 PLAY_NETWORKS: Final = ("hard", "heuristic")
 """The networks the Expert reads the other seats by, mixed per seat by how well each explains its
-plays (ai/posterior.py, ai/seat_models.py)."""
+plays (ai/posterior.py, ai/seat_models.py): fitted to Hard's play and to the HeuristicAgent's."""
+_loaded: dict[str, Weights] = {}
+
+
+def play_networks() -> list[Weights]:
+    """The networks of PLAY_NETWORKS, read from the weights file at their first use: a missing or
+    altered file is a WeightsError where the caller can report it, never an error while a compiled
+    module loads (mypyc's half-made module then crashes the interpreter)."""
+    if not _loaded:
+        _loaded.update(load_networks()[0])
+    return [_loaded[name] for name in PLAY_NETWORKS]

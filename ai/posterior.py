@@ -26,7 +26,7 @@ from game.cardplay import CardPlay
 from game.observation import Observation
 
 from .call_likelihood import CallModel
-from .playnet import NETWORKS, PLAY_NETWORKS, NetLikelihood
+from .playnet import NetLikelihood, play_networks
 from .sampler import SamplerError, WorldSampler
 
 
@@ -132,7 +132,7 @@ def play_scores(obs: Observation,
     """Each world's log-likelihood of the other seats' card plays under the play networks (an
     even mixture of Hard's and the HeuristicAgent's, ai/playnet.py), and the evidence for each
     network per seat (NetLikelihood.evidence)."""
-    net = NetLikelihood(obs, [NETWORKS[name] for name in PLAY_NETWORKS])
+    net = NetLikelihood(obs, play_networks())
     if not net.active:
         return [0.0] * len(worlds), net.evidence
     return net.log_weights(worlds), net.evidence

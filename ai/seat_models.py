@@ -27,12 +27,12 @@ from game.observation import Observation
 
 from .playnet import (
     N_INPUTS,
-    NETWORKS,
     PLAY_NETWORKS,
     NetLikelihood,
     PlayHistory,
     Replay,
     Weights,
+    play_networks,
     scores,
 )
 
@@ -54,7 +54,7 @@ class SeatModels:
         self.follows = follows
         """The bit mask of the seats that follow the networks."""
         self.gate = gate
-        self.nets: list[Weights] = [NETWORKS[n] for n in names]
+        self.nets: list[Weights] = play_networks()
         if len(names) > 1 and evidence is None and worlds:
             net = NetLikelihood(obs, self.nets)
             if net.active:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ai.playnet import INPUTS, N_INPUTS, NETWORKS, decision_inputs, load_networks
+from ai.playnet import INPUTS, N_INPUTS, decision_inputs, load_networks
 from lab.playdata import recorded
 
 FloatArray = np.ndarray
@@ -159,8 +159,9 @@ def main() -> int:
     ap.add_argument("--name", default="hard", help="the network's name in the weights file")
     args = ap.parse_args()
     data, n_hands = load(args.files)
-    if args.name in NETWORKS:
-        w1, b1, out, lin = NETWORKS[args.name]
+    shipped = load_networks()[0]
+    if args.name in shipped:
+        w1, b1, out, lin = shipped[args.name]
         data.today = log_probs({"w1": w1, "b1": b1, "out": out, "lin": lin}, data)
     order = list(range(n_hands))
     random.Random(args.seed).shuffle(order)

@@ -221,3 +221,24 @@ def test_an_altered_or_missing_weights_file_is_refused_with_a_clear_message(tmp_
                        "x/lin": np.zeros(3), "x/note": np.array("a test")})
     with pytest.raises(playnet.WeightsError, match="wrong shape"):
         playnet.load_networks(wrong, digest=None)
+
+
+def test_a_missing_weights_file_is_an_error_at_first_use_not_while_the_players_load(tmp_path: Path) -> None:
+    """The weights are read when the Expert first needs them: importing the players (compiled or
+    not) never reads them, so a missing file is a WeightsError the caller reports, not an error
+    inside a compiled module's import (which brings the interpreter down when it is collected)."""
+    import shutil
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    for pkg in ("game", "ai"):
+        shutil.copytree(root / pkg, tmp_path / pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "ai" / "data" / "playnets.npz").unlink()
+    code = ("import gc, ai.ismcts, ai.posterior, ai.playnet as p\n"
+            "try:\n    p.play_networks()\nexcept p.WeightsError as e:\n    print('refused:', e)\n"
+            "gc.collect()\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "refused: cannot read the play networks' weights" in done.stdout

@@ -14,7 +14,7 @@ import pytest
 from ai.config import SearchConfig
 from ai.ismcts import ISMCTSAgent, Node, _backup, _descend
 from ai.levels import parse_budget
-from ai.playnet import N_INPUTS, NETWORKS, PLAY_NETWORKS, NetLikelihood, decision_inputs, scores
+from ai.playnet import N_INPUTS, NetLikelihood, decision_inputs, play_networks, scores
 from ai.registry import AgentSpecError, check_spec
 from ai.seat_models import SeatModels, mixture
 from bench.positions import random_positions
@@ -43,8 +43,8 @@ def _network_card(state: RoundState) -> int:
     rows, cards = decision_inputs(state.observation(seat), list(state.card_play().hands))
     x = np.array(rows, dtype=np.float64).reshape(-1, N_INPUTS)
     p = np.zeros(len(cards))
-    for name in PLAY_NETWORKS:
-        s = scores(x, NETWORKS[name])
+    for net in play_networks():
+        s = scores(x, net)
         e = np.exp(s - s.max())
         p += e / e.sum()
     return cards[int(np.argmax(p))]
@@ -65,7 +65,7 @@ def test_evidence_of_one_world_sums_to_its_log_likelihood() -> None:
         seat = state.to_move()
         assert seat is not None
         obs = state.observation(seat)
-        nets = [NETWORKS["hard"], NETWORKS["heuristic"]]
+        nets = play_networks()
         hands = list(state.card_play().hands)
         for k, net in enumerate(nets):
             alone = NetLikelihood(obs, [net])
