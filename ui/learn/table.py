@@ -14,6 +14,7 @@ from game.state import RoundState
 from .. import i18n
 from ..choices import call_labels
 from ..layout import Layout
+from ..narrator import spoken
 from ..panels import button_font_size
 from ..render import GOLD, INK
 from ..review_model import HandReview, Step, TrickView
@@ -256,3 +257,7 @@ class LearnTable(Screen):
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
         self.timer += dt_ms
+
+    def say(self, text: str) -> None:
+        """With speech on, the words on the table are said too (cards as words: 'King of Spades')."""
+        self.host.speaker.say(spoken(text))
