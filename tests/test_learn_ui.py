@@ -18,6 +18,8 @@ import pytest
 
 from ui import i18n
 from ui.app import App
+from ui.audio.narrator import spoken
+from ui.audio.speech import Speaker
 from ui.files.settings import Settings
 from ui.files.storage import ENV_DIR
 from ui.learn.puzzles import reaches
@@ -161,3 +163,44 @@ def test_a_damaged_progress_file_is_reported_on_the_menu(data_dir: Path) -> None
         assert list(data_dir.glob("learning.json.bad-*"))
     finally:
         app.close()
+
+
+def test_with_speech_on_the_lesson_says_its_words() -> None:
+    voice = FakeVoice()
+    speaker = Speaker(enabled=True, backend=voice, detect=False)
+    app = App(3, humans=(0,), settings=Settings(sound=False, speech=True), thinker=InlineThinker(),
+              size=(1024, 640), sound=False, menu=True, speaker=speaker)
+    try:
+        app.step(DT)
+        click(app, button(app, "learn"))
+        click(app, button(app, "lesson:0"))
+        screen = app.screens[-1]
+        assert isinstance(screen, LessonScreen)
+        for _ in range(40):
+            app.step(DT)
+        assert spoken(tr("learn.tricks.intro")) in " ".join(voice.said)
+        for _ in range(200):
+            if screen.game.waiting:
+                press(app, pygame.K_SPACE)
+            elif screen.game.computer_ready():
+                app.step(DT)
+            else:
+                break
+        play(app, screen, next(c for c in screen.state.legal_actions() if c != screen.game.pending().move))  # type: ignore[union-attr]
+        app.step(DT)
+        assert voice.said[-1] == spoken(tr("learn.tricks.wrong_follow"))
+    finally:
+        app.close()
+
+
+class FakeVoice:
+    name = "fake"
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def speak(self, text: str, language: str) -> None:
+        self.said.append(text)
+
+    def stop(self) -> None:
+        pass

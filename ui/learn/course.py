@@ -30,7 +30,12 @@ class LessonScreen(LearnTable):
         self.feedback = ""
         self.tone = "none"
         self.reported = False
+        self.said = tr(self.game.caption())
+        """The lesson's words said last (with speech on, each new text is said once)."""
         super().__init__(host)
+
+    def opening_words(self) -> str:
+        return f"{tr(self.game.lesson.title)}. {self.said}"
 
     @property
     def state(self) -> RoundState:
@@ -51,6 +56,7 @@ class LessonScreen(LearnTable):
         if refusal is not None:
             self.feedback, self.tone = tr(refusal.text), "mistake"
             self.host.play_sound("click")
+            self.say(self.feedback)
         else:
             self.feedback, self.tone = "", "good"
             self.host.play_sound("card_flick" if is_card(action) else "click")
@@ -66,7 +72,7 @@ class LessonScreen(LearnTable):
             self.on_finish(self.game.lesson.id)
 
     def button_pressed(self, name: str) -> None:
-        if name == "next":
+        if name == "next" and self.game.waiting:
             self.game.go_on()
             self.timer = 0.0
             self.refresh()
@@ -90,6 +96,10 @@ class LessonScreen(LearnTable):
             self.feedback = ""
             self.refresh()
             self.finish_if_done()
+        words = tr(self.game.caption())
+        if words != self.said:
+            self.said = words
+            self.say(words)
 
     def back(self) -> None:
         self.host.close_screen()

@@ -71,12 +71,17 @@ class PuzzleScreen(LearnTable):
                 text += " " + tr("puzzle.cost", points=verdict.cost)
             self.feedback, self.tone = text, "mistake"
             self.host.play_sound("click")
+        self.say(self.feedback)
         self._changed = True
+
+    def opening_words(self) -> str:
+        return f"{tr('puzzle.title', id=self.game.puzzle.id)}. {tr(f'goal.{self.game.puzzle.goal}')}"
 
     def solved_now(self) -> None:
         if self.game.solved() and not self.showing and not self.counted:
             self.counted = True
             self.menu.solved(self.game.puzzle)
+            self.say(tr("puzzle.solved"))
 
     def button_pressed(self, name: str) -> None:
         if name == "hint" and self.players_turn():

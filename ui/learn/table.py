@@ -11,6 +11,7 @@ from game.deal import DealBase
 from game.phase import Phase
 from game.state import RoundState
 from ui import i18n
+from ui.audio.narrator import spoken
 from ui.review.model import HandReview, Step, TrickView
 from ui.review.view import ReviewLayout, ReviewPainter, call_words
 from ui.screens.base import Screen, ScreenHost, mirrored
@@ -255,3 +256,7 @@ class LearnTable(Screen):
     def update(self, dt_ms: float) -> None:
         super().update(dt_ms)
         self.timer += dt_ms
+
+    def say(self, text: str) -> None:
+        """With speech on, the words on the table are said too (cards as words: 'King of Spades')."""
+        self.host.speaker.say(spoken(text))
