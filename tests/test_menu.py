@@ -250,6 +250,23 @@ def test_statistics_open_show_the_counts_and_close(data_dir: Path) -> None:
         app.close()
 
 
+def test_the_statistics_show_the_puzzles_solved_and_the_streak() -> None:
+    import datetime
+
+    from ui.files.stats import Statistics
+    from ui.learn.progress import record_puzzle
+    from ui.screens import stats_columns
+
+    s = Statistics()
+    day = datetime.date(2026, 12, 1)
+    for d in (day, day + datetime.timedelta(days=1), day + datetime.timedelta(days=1)):
+        record_puzzle(s, d)
+    rows = dict(stats_columns(s, day + datetime.timedelta(days=2))[0][1])
+    assert rows["Puzzles solved"] == "3" and rows["Puzzle streak (best)"] == "2 (2)"
+    rows = dict(stats_columns(s, day + datetime.timedelta(days=5))[0][1])
+    assert rows["Puzzle streak (best)"] == "0 (2)", "a day without a puzzle breaks the streak"
+
+
 # ----- settings ------------------------------------------------------------------------------
 
 def settings_tab(app: App, index: int) -> SettingsScreen:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pygame
 import pygame_gui
 
@@ -9,6 +11,7 @@ from ai.registry import LEVELS
 from ui import i18n
 from ui.files.rating import LEVEL_RATINGS, MIXED, START, K, Rating
 from ui.files.stats import BeloteStats, Statistics
+from ui.learn.progress import current_streak
 from ui.screens.base import ConfirmScreen, Item, Screen, ScreenHost, mirrored
 from ui.table.layout import Layout
 from ui.table.render import DIM_INK, GOLD, INK
@@ -147,8 +150,11 @@ def margin(points: int | None, sign: int = 0, key: str = "stats.margin") -> str:
     return trn(key, abs(points), count=f"{points:+d}".replace("-", "−"))
 
 
-def stats_columns(s: Statistics) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Two columns of (label, value) under a heading: matches and hands; contracts, Al-Kaboot, Gahwa."""
+def stats_columns(s: Statistics, today: datetime.date | None = None
+                  ) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Two columns of (label, value) under a heading: matches, hands and the puzzles; contracts,
+    Al-Kaboot, Gahwa."""
+    streak = current_streak(s, today or datetime.date.today())
     left = [
         (tr("stats.matches_played"), str(s.matches_played)),
         (tr("stats.matches_won"), ratio(s.matches_won, s.matches_played)),
@@ -157,6 +163,8 @@ def stats_columns(s: Statistics) -> list[tuple[str, list[tuple[str, str]]]]:
         (tr("stats.hands_thrown_in"), str(s.hands_thrown_in)),
         (tr("stats.best_hand"), margin(s.best_hand, +1)),
         (tr("stats.worst_hand"), margin(s.worst_hand, -1)),
+        (tr("stats.puzzles_solved"), str(s.puzzles_solved)),
+        (tr("stats.puzzle_streak"), f"{streak} ({s.puzzle_best_streak})"),
     ]
     right = [
         (tr("stats.hokum_taken"), str(s.hokum_taken)),
