@@ -29,7 +29,6 @@ from game.notation import NotationError, from_notation, to_notation
 from game.record import RecordError, dumps, load, random_match, replay
 from game.state import RoundState
 from ui import i18n
-from ui.assets import asset_root
 from ui.files import schemas
 from ui.files.savegame import SavedMatch, load_match, save_match
 from ui.files.settings import SCHEMA as SETTINGS_SCHEMA
@@ -37,6 +36,7 @@ from ui.files.settings import Settings, load_settings, save_settings
 from ui.files.stats import SCHEMA as STATS_SCHEMA
 from ui.files.stats import Statistics, load_stats, save_stats
 from ui.files.storage import StoredFile
+from ui.i18n import asset_root
 
 FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=60,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -30,7 +30,7 @@ import pygame
 
 from game.rules import Rules
 from ui import i18n
-from ui.assets import Assets, asset_root
+from ui.assets import Assets
 from ui.audio.cues import Sounds
 from ui.audio.narrator import spoken
 from ui.audio.speech import Speaker
@@ -42,6 +42,7 @@ from ui.files.savegame import SavedMatch, load_match
 from ui.files.settings import Settings, save_settings
 from ui.files.stats import Statistics, load_stats, save_stats
 from ui.files.storage import save_file
+from ui.i18n import asset_root
 from ui.scene import Scene
 from ui.screen_index import SCREENS
 from ui.screens import MainMenu, Screen

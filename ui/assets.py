@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pygame
 
 from game.cards import SUIT_LETTERS, rank_of, suit_of
 from ui import i18n
+from ui.i18n import asset_root
 from ui.textlog import noted
 
 RANK_FILES = "789TJQKA"
-
-
-def asset_root() -> Path:
-    """assets/ beside main.py, or inside a PyInstaller bundle."""
-    base = Path(getattr(sys, "_MEIPASS", Path(__file__).resolve().parent.parent))
-    return base / "assets"
 
 
 def card_file(card: int) -> str:

@@ -60,7 +60,7 @@ def show_dialog(lines: list[str], timeout_s: float = 600.0, title_key: str = "cr
         pygame.display.quit()
         pygame.display.init()
         pygame.font.init()
-        from ui.assets import asset_root
+        from ui.i18n import asset_root
         font = pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans.ttf"), 18)
         lines = [*lines, i18n.tr("crash.close_hint")]
         width = max(i18n.text_width(font, line) for line in lines) + 80

@@ -14,7 +14,7 @@ import pygame_gui
 
 from game.actions import NO_DECLARE, OPEN, PASS
 from ui import i18n
-from ui.assets import asset_root
+from ui.i18n import asset_root
 from ui.table.layout import Layout
 
 QUIET_ACTIONS = frozenset({PASS, NO_DECLARE, OPEN})
