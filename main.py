@@ -108,16 +108,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def fit_to_display(size: tuple[int, int]) -> tuple[int, int]:
-    """`size`, no larger than the display (`ui.display`), and a note when it was."""
-    from ui import display
-    fitted = display.fit_to_display(size)
-    if fitted != size:
-        print(f"baloot: --size {size[0]}x{size[1]} is larger than the display; using "
-              f"{fitted[0]}x{fitted[1]}", file=sys.stderr)
-    return fitted
-
-
 def tell_already_open(folder: str, language: str | None) -> int:
     """A second game on the same data folder: it says so (stderr, and a window in the player's
     language) and ends, having read and written nothing there."""
@@ -153,7 +143,6 @@ def run(args: argparse.Namespace) -> int:
     from ui.files.storage import prepare_data_dir
     from ui.table.worker import make_thinker
 
-    size = fit_to_display(args.size) if args.size else None
     no_data = prepare_data_dir(clean=False)
     if no_data:
         print(f"baloot: {no_data.message()}", file=sys.stderr)
@@ -168,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
         remove_stale_temporaries(data_dir())
     if args.demo:
         from ui.demo import run_demo
+        from ui.display import DEFAULT_SIZE
         thinker = make_thinker(args.thinker or "inline")
         resume = None
         if args.resume:
@@ -178,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
             if resume is None:
                 print("no saved match to continue", file=sys.stderr)
                 return 1
-        return run_demo(seed, args.hands, args.screenshot_dir, size or fit_to_display((1280, 800)),
+        return run_demo(seed, args.hands, args.screenshot_dir, args.size or DEFAULT_SIZE,
                         args.ai or "random", thinker,
                         args.speed or "fast", autosave=args.autosave and not no_data, resume=resume,
                         language=args.language or "en", menus=args.menus, review=args.review,
@@ -200,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
         settings = replace(settings, rules=Rules.preset(args.rules))
     resume, save_problem = load_match() if args.resume and not no_data else (None, None)
     menu = not (args.new or args.resume)
-    app = App(seed, settings=settings, thinker=make_thinker(args.thinker or "process"), size=size,
+    app = App(seed, settings=settings, thinker=make_thinker(args.thinker or "process"), size=args.size,
               persist=not no_data, sound=not args.mute, ai=args.ai, resume=resume, menu=menu,
               seed_given=args.seed is not None)
     for kind, message in (("settings", problem), ("save", save_problem)):

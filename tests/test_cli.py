@@ -11,7 +11,8 @@ import pytest
 import main
 from ai.arena import main as arena
 from game.record import main as record
-from ui.display import HEADLESS_MAX_SIZE
+from ui.display import DEFAULT_SIZE
+from ui.files.storage import ENV_DIR
 
 ARENA = ["--ns", "random", "--ew", "random", "--quiet"]
 
@@ -103,10 +104,32 @@ def test_main_screenshot_dir_on_a_file(tmp_path: Path, capsys: pytest.CaptureFix
     assert made.is_dir()
 
 
-def test_main_size_is_clamped_to_the_display(monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    assert main.fit_to_display((99999, 99999)) == HEADLESS_MAX_SIZE
-    assert "larger than the display" in capsys.readouterr().err
-    assert main.fit_to_display((1280, 800)) == (1280, 800)
+class Opened(Exception):
+    """Raised by a stand-in window: the size main handed it, nothing more run."""
+
+
+@pytest.mark.parametrize(("argv", "size"), [
+    (["--size", "99999x99999", "--new", "--thinker", "inline"], (99999, 99999)),
+    (["--new", "--thinker", "inline"], None),
+    (["--demo", "--size", "99999x99999"], (99999, 99999)),
+    (["--demo"], DEFAULT_SIZE),
+])
+def test_main_hands_the_size_to_the_window_which_fits_it(argv: list[str], size: tuple[int, int] | None,
+                                                         tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--size` is fitted once, where the window opens (ui.display via ui.app), not first here."""
+    import ui.app
+    import ui.demo
+
+    def opened(*args: object, **kw: object) -> None:
+        raise Opened(kw["size"] if "size" in kw else args[3])
+    monkeypatch.setenv(ENV_DIR, str(tmp_path))
+    monkeypatch.setattr(ui.app, "App", opened)
+    monkeypatch.setattr(ui.demo, "run_demo", opened)
+    with pytest.raises(Opened) as e:
+        main.run(main.parse_args(argv))
+    assert e.value.args[0] == size
+
+
+def test_main_ai_level_names() -> None:
     assert main.parse_args(["--ai", "Hard"]).ai == "ismcts:hard"

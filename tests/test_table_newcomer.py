@@ -16,9 +16,8 @@ import pygame
 import pytest
 
 from game.actions import DECLARE, HOKUM, PASS, SUN
-from ui import app as app_module
 from ui import i18n
-from ui.app import App, fit_window
+from ui.app import App
 from ui.files.settings import Settings
 from ui.table.animator import SPEED_FACTORS
 from ui.table.overlays import BidHistoryScreen
@@ -159,16 +158,18 @@ def test_while_projects_are_asked_no_card_looks_playable_and_a_click_says_why(
         app.close()
 
 
-def test_a_window_is_fitted_to_the_desktop_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert fit_window((1920, 1080), (1920, 1080)) == (1904, 984)
-    assert fit_window((1280, 800), (1920, 1080)) == (1280, 800)
-    assert fit_window((1600, 900), (1366, 768)) == (1350, 672)
-    assert fit_window((1280, 800), (800, 600)) == (1024, 640), "never below the layout's minimum"
-    monkeypatch.setattr(app_module, "desktop_area", lambda: (1920, 1080))
+def test_a_window_is_fitted_to_the_desktop_and_says_so(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """`--size 1920x1080` on a 1920×1080 desktop (issue 50 item 13); the fit itself: test_display."""
+    pygame.display.init()
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
     app = make_app(size=(1920, 1080))
     try:
         assert app.screen.get_size() == (1904, 984)
+        assert app.fitted == (1904, 984)
         assert app.toasts.text == tr("toast.window_fitted", width=1904, height=984)
+        assert app.toasts.text in capsys.readouterr().err
         app.step(DT)
         lay, t = app.layout, table(app)
         window = lay.window()

@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -83,9 +84,26 @@ def test_the_window_opens_where_and_as_large_as_it_was_left(tmp_path: Path,
         app.close()
 
 
-def test_a_window_position_off_every_screen_is_not_used() -> None:
-    from ui.app import on_a_screen
-
+def test_a_remembered_size_is_fitted_to_a_smaller_display(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Left at 2400×1300 on a large display, opened with only a 1366×768 one: fitted and said."""
     pygame.display.init()
-    assert on_a_screen(40, 40, (1280, 800))
-    assert not on_a_screen(100_000, 40, (1280, 800)) and not on_a_screen(40, -5_000, (1280, 800))
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    asked_at: list[str | None] = []
+    set_mode = pygame.display.set_mode
+
+    def recording_set_mode(*args: Any, **kw: Any) -> pygame.Surface:
+        asked_at.append(os.environ.get("SDL_VIDEO_WINDOW_POS"))
+        return set_mode(*args, **kw)
+    monkeypatch.setattr(pygame.display, "set_mode", recording_set_mode)
+    left = Settings(sound=False, window_x=2000, window_y=100, window_w=2400, window_h=1300)
+    app = make_app(settings=left, size=None)
+    try:
+        assert app.screen.get_size() == app.windowed_size == (1350, 672)
+        assert app.fitted == (1350, 672)
+        assert asked_at == ["8,48"], "centred on the display, not at the remembered position"
+        assert "SDL_VIDEO_WINDOW_POS" not in os.environ
+        assert app.toasts.text in capsys.readouterr().err
+    finally:
+        app.close()

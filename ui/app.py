@@ -17,7 +17,6 @@ toasts, the assets and renderer, and the layout of the window size.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import time
@@ -34,7 +33,7 @@ from ui.assets import Assets
 from ui.audio.cues import Sounds
 from ui.audio.narrator import spoken
 from ui.audio.speech import Speaker
-from ui.display import fit_to_display
+from ui.display import DEFAULT_SIZE, at_least_minimum, place_window
 from ui.files.logfile import log_problem
 from ui.files.rating import Rating, load_rating, save_rating
 from ui.files.recorder import MatchRecorder
@@ -58,9 +57,6 @@ if TYPE_CHECKING:
     from ai.coach import Verdict
     from ui.review.coach import CoachKey
     from ui.review.model import ReviewSource
-
-DEFAULT_SIZE = (1280, 800)
-
 
 @dataclass
 class FrameStat:
@@ -144,19 +140,15 @@ class App:
 
     def open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
         """The window at `size`, else where and as large as it was left (the settings remember it)."""
-        s = self.settings
-        remembered = size is None and s.window_w >= MIN_SIZE[0] and s.window_h >= MIN_SIZE[1]
-        if size is None:  # as it was left, but never larger than the display is now
-            size = fit_to_display((s.window_w, s.window_h)) if remembered else DEFAULT_SIZE
-        if remembered and on_a_screen(s.window_x, s.window_y, size):
-            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{s.window_x},{s.window_y}"
         pygame.display.init()
         pygame.font.init()
-        size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
-        area = desktop_area()
-        if area is not None and fit_window(size, area) != size:
-            size = self.fitted = fit_window(size, area)
-            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{(area[0] - size[0]) // 2},{(area[1] - size[1]) // 2}"
+        s = self.settings
+        place = place_window(size, (s.window_x, s.window_y, s.window_w, s.window_h))
+        if place.fitted:
+            self.fitted = place.size
+        if place.position is not None:
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{place.position[0]},{place.position[1]}"
+        size = place.size
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
         pygame.display.set_caption(tr("app.title"))
@@ -197,7 +189,7 @@ class App:
             pass
 
     def resize(self, w: int, h: int) -> None:
-        w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+        w, h = at_least_minimum((w, h))
         if (w, h) != self.screen.get_size():
             self.screen = pygame.display.set_mode((w, h), pygame.FULLSCREEN if self.fullscreen
                                                   else pygame.RESIZABLE)
@@ -544,38 +536,3 @@ class App:
         self.thinker.close()
         self.speaker.stop()
         self.save_settings()
-
-
-DESKTOP_RESERVE = (16, 96)
-"""Room kept on the desktop for the window's frame and title bar and a task bar or dock: SDL 2 as
-pygame-ce exposes it gives the desktop's size, not its usable area."""
-
-
-def desktop_area() -> tuple[int, int] | None:
-    """The first display's desktop size (None under the headless drivers, which have no desktop)."""
-    with contextlib.suppress(pygame.error, IndexError):
-        if pygame.display.get_driver() in ("dummy", "offscreen"):
-            return None
-        w, h = pygame.display.get_desktop_sizes()[0]
-        return (w, h) if w > 0 and h > 0 else None
-    return None
-
-
-def fit_window(size: tuple[int, int], desktop: tuple[int, int]) -> tuple[int, int]:
-    """`size`, made small enough that the window with its frame, the title bar and a task bar fits
-    the desktop (never below the layout's minimum)."""
-    room = (desktop[0] - DESKTOP_RESERVE[0], desktop[1] - DESKTOP_RESERVE[1])
-    return (max(MIN_SIZE[0], min(size[0], room[0])), max(MIN_SIZE[1], min(size[1], room[1])))
-
-
-def on_a_screen(x: int, y: int, size: tuple[int, int]) -> bool:
-    """Whether a window at (x, y) would have its title bar on the desktop (a monitor since unplugged
-    must not leave it out of reach)."""
-    with contextlib.suppress(pygame.error):
-        if not pygame.display.get_init():
-            pygame.display.init()
-        sizes = pygame.display.get_desktop_sizes()
-        width = sum(w for w, _h in sizes)
-        height = max(h for _w, h in sizes)
-        return -size[0] + 100 <= x <= width - 100 and 0 <= y <= height - 60
-    return False

@@ -20,6 +20,7 @@ from game.actions import is_card
 from game.events import HandThrownIn
 from game.rules import Rules
 from ui.app import App
+from ui.display import DEFAULT_SIZE
 from ui.files.savegame import SavedMatch
 from ui.files.settings import Settings
 from ui.review.screen import ReviewScreen
@@ -40,7 +41,7 @@ MAX_FRAMES_PER_HAND = 30_000
 
 
 class DemoApp(App):
-    def __init__(self, seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
+    def __init__(self, seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = DEFAULT_SIZE,
                  ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
                  autosave: bool = False, resume: SavedMatch | None = None, language: str = "en",
                  review: bool = False, rules: str = "saudi") -> None:
@@ -184,7 +185,7 @@ class DemoApp(App):
         self.running = False
 
 
-def run_demo(seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = (1280, 800),
+def run_demo(seed: int, hands: int, out_dir: Path | None, size: tuple[int, int] = DEFAULT_SIZE,
              ai: str = "random", thinker: Thinker | None = None, speed: str = "fast",
              autosave: bool = False, resume: SavedMatch | None = None, language: str = "en",
              menus: bool = False, review: bool = False, rules: str = "saudi") -> int:
