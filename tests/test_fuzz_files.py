@@ -37,6 +37,7 @@ from ui.files.stats import SCHEMA as STATS_SCHEMA
 from ui.files.stats import Statistics, load_stats, save_stats
 from ui.files.storage import StoredFile
 from ui.i18n import asset_root
+from ui.theme import FONT_FILES
 
 FUZZ = settings(derandomize=True, database=None, deadline=None, max_examples=60,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -55,7 +56,7 @@ REPLACEMENTS = st.text(ANY_CHAR, max_size=24) | st.integers(-(2**70), 2**70) | T
 
 
 pygame.font.init()
-FONT = pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans.ttf"), 18)
+FONT = pygame.font.Font(str(asset_root() / "fonts" / FONT_FILES[False]), 18)
 
 
 def drawable(text: str) -> bool:

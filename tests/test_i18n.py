@@ -16,10 +16,11 @@ import pygame
 import pytest
 
 from ui import i18n
+from ui.theme import FONT_FILES
 
 ROOT = Path(__file__).resolve().parent.parent
 I18N = ROOT / "assets" / "i18n"
-FONT = ROOT / "assets" / "fonts" / "DejaVuSans.ttf"
+FONT = ROOT / "assets" / "fonts" / FONT_FILES[False]
 
 
 def _load(code: str) -> dict[str, str]:

@@ -24,7 +24,7 @@ def test_the_spec_builds_an_app_that_plays_a_demo_hand(tmp_path: Path) -> None:
     assert exe.exists()
     internal = dist / "Baloot" / "_internal"
     assert (internal / "assets" / "cards" / "2color" / "AS.png").exists()
-    assert (internal / "assets" / "fonts" / "DejaVuSans.ttf").exists()
+    assert (internal / "assets" / "fonts" / "BalootSans-Regular.ttf").exists()
     assert (internal / "ai" / "data" / "playnets.npz").exists(), "the play networks' weights"
     assert not (internal / "lab").exists() and not (internal / "bench").exists()
     if any((ROOT / "game").glob("baloot_native__mypyc.*")):  # the compiled kernel, when it was built

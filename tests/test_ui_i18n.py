@@ -23,8 +23,8 @@ from ui.app import App
 from ui.files.settings import Settings
 from ui.screens import HowToScreen, MainMenu, PauseMenu, SettingsScreen, StatsScreen, settings_tabs
 from ui.table.panels import button_font_size
-from ui.table.render import INK
 from ui.table.worker import InlineThinker
+from ui.theme import FONT_FILES, INK
 
 ROOT = Path(__file__).resolve().parent.parent
 FONTS = ROOT / "assets" / "fonts"
@@ -85,10 +85,11 @@ def shaped_and_raw(font_file: str, size: int, text: str) -> tuple[pygame.Surface
 
 
 def assert_drawn(screen: pygame.Surface, rect: pygame.Rect, font_file: str, size: int, text: str) -> None:
+    """Drawn text overlaps its template by 0.79-0.91 here; another font or another word by 0.54 at most."""
     region = ink(screen, rect, INK)
     shaped, raw = shaped_and_raw(font_file, size, text)
     found = best_match(region, glyphs(shaped))
-    assert found > 0.8, f"{text!r} is not drawn in {rect} (best overlap {found:.2f})"
+    assert found > 0.7, f"{text!r} is not drawn in {rect} (best overlap {found:.2f})"
     if i18n.has_arabic(text):
         wrong = best_match(region, glyphs(raw))
         assert wrong < found - 0.25, f"{text!r}: the unshaped string matches too ({wrong:.2f}, {found:.2f})"
@@ -114,11 +115,11 @@ def test_table_and_menu_screenshots(language: str, size: tuple[int, int], tmp_pa
         lay = app.layout
         # the panel title, drawn by the table's own text code
         title_rect = pygame.Rect(panel.rect.x, panel.rect.y, panel.rect.w, lay.font_size * 2)
-        assert_drawn(app.screen, title_rect, "DejaVuSans-Bold.ttf", lay.font_size, panel.title)
+        assert_drawn(app.screen, title_rect, FONT_FILES[True], lay.font_size, panel.title)
         # a call button, drawn by pygame-gui
         action, button = next(iter(panel.buttons.items()))
         label = dict(app.match.call_labels())[action]
-        assert_drawn(app.screen, button.rect, "DejaVuSans-Bold.ttf", button_font_size(lay), label)
+        assert_drawn(app.screen, button.rect, FONT_FILES[True], button_font_size(lay), label)
         if language == "ar":
             assert i18n.has_arabic(panel.title) and i18n.has_arabic(label)
 
@@ -130,7 +131,7 @@ def test_table_and_menu_screenshots(language: str, size: tuple[int, int], tmp_pa
         menu = app.screens[-1]
         new = next(it for it in menu.items if it.name == "new").widgets[0]
         text = i18n.tr("menu.new_match")
-        assert_drawn(app.screen, new.rect, "DejaVuSans-Bold.ttf", round(button_font_size(lay) * 1.12), text)
+        assert_drawn(app.screen, new.rect, FONT_FILES[True], round(button_font_size(lay) * 1.12), text)
         assert (language == "ar") == i18n.has_arabic(text)
     finally:
         app.close()
@@ -144,10 +145,10 @@ def test_the_hud_names_and_scores_in_arabic() -> None:
         assert app.match.animator.hud.names == ("أنت", "فهد", "نورة", "سعد")
         lay = app.layout
         plate = lay.plate_rect(1)
-        assert_drawn(app.screen, plate, "DejaVuSans-Bold.ttf", lay.font_size, "فهد")
+        assert_drawn(app.screen, plate, FONT_FILES[True], lay.font_size, "فهد")
         score = lay.score_rect()
         region = ink(app.screen, score, (232, 190, 82))  # "Us" in the team colour, on the right in Arabic
-        us = i18n.render_text(pygame.font.Font(str(FONTS / "DejaVuSans-Bold.ttf"), lay.font_size), "لنا", INK)
+        us = i18n.render_text(pygame.font.Font(str(FONTS / FONT_FILES[True]), lay.font_size), "لنا", INK)
         assert best_match(region, glyphs(us)) > 0.8
         xs = np.nonzero(region.any(axis=1))[0]
         assert xs.mean() > score.w / 2, "the team name is on the right of the score panel in Arabic"
@@ -228,6 +229,6 @@ def test_arabic_typed_in_a_name_field_is_drawn_joined_while_editing() -> None:
         app.render()
         assert entry.get_text() == "عبدالله" and app.settings.name_south == "عبدالله"
         size = max(12, round(16 * app.layout.u))
-        assert_drawn(app.screen, pygame.Rect(entry.rect), "DejaVuSans.ttf", size, "عبدالله")
+        assert_drawn(app.screen, pygame.Rect(entry.rect), FONT_FILES[False], size, "عبدالله")
     finally:
         app.close()

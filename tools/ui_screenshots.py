@@ -176,7 +176,7 @@ def review_shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
     import tempfile
 
     from ui.review.practice import PracticeEndScreen, PracticeTable
-    from ui.review.screen import ReviewScreen, open_table_review
+    from ui.review.screen import ReviewScreen
     from ui.screens.open_record import OpenRecordScreen
     from ui.table.overlays import HandSummaryScreen
 
@@ -202,7 +202,7 @@ def review_shots(out: Path, language: str, size: tuple[int, int]) -> list[Path]:
             return isinstance(app.top, HandSummaryScreen)
 
         run_until(app, south_random, 20_000)
-        open_table_review(app, t)
+        app.show("table_review", t)
         rv = app.top
         assert isinstance(rv, ReviewScreen)
         run_until(app, rv.coach.done, 2000)

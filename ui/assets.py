@@ -8,6 +8,7 @@ from game.cards import SUIT_LETTERS, rank_of, suit_of
 from ui import i18n
 from ui.i18n import asset_root
 from ui.textlog import noted
+from ui.theme import INK, font_file
 
 RANK_FILES = "789TJQKA"
 
@@ -88,12 +89,11 @@ class Assets:
         key = (size, bold)
         f = self._fonts.get(key)
         if f is None:
-            name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-            f = pygame.font.Font(str(self.root / "fonts" / name), size)
+            f = pygame.font.Font(str(font_file(bold)), size)
             self._fonts[key] = f
         return f
 
-    def text(self, s: str, size: int, colour: tuple[int, int, int] = (240, 240, 230),
+    def text(self, s: str, size: int, colour: tuple[int, int, int] = INK,
              bold: bool = False) -> pygame.Surface:
         """One line of logical-order text, shaped and in visual order (Arabic joined, right to left)."""
         key = (s, size, bold, colour, i18n.language())
@@ -105,7 +105,7 @@ class Assets:
             self._text[key] = surf
         return noted(surf, s)
 
-    def visual_text(self, s: str, size: int, colour: tuple[int, int, int] = (240, 240, 230),
+    def visual_text(self, s: str, size: int, colour: tuple[int, int, int] = INK,
                     bold: bool = False) -> pygame.Surface:
         """A piece of a line that is already in visual order (`i18n.display_text`): shaped, not reordered."""
         key = ("\x00" + s, size, bold, colour, "visual")
@@ -122,7 +122,7 @@ class Assets:
     def width(self, s: str, size: int, bold: bool = False) -> int:
         return i18n.text_width(self.font(size, bold), s)
 
-    def fit_text(self, s: str, size: int, max_w: int, colour: tuple[int, int, int] = (240, 240, 230),
+    def fit_text(self, s: str, size: int, max_w: int, colour: tuple[int, int, int] = INK,
                  bold: bool = False) -> pygame.Surface:
         """The text at `size`, or smaller until it fits `max_w` pixels."""
         while size > 9:

@@ -60,16 +60,16 @@ def show_dialog(lines: list[str], timeout_s: float = 600.0, title_key: str = "cr
         pygame.display.quit()
         pygame.display.init()
         pygame.font.init()
-        from ui.i18n import asset_root
-        font = pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans.ttf"), 18)
+        from ui.theme import INK, PANEL, font_file
+        font = pygame.font.Font(str(font_file()), 18)
         lines = [*lines, i18n.tr("crash.close_hint")]
         width = max(i18n.text_width(font, line) for line in lines) + 80
         w = min(max(width, 520), 1400)
         screen = pygame.display.set_mode((w, 60 + 34 * len(lines)))
         pygame.display.set_caption(i18n.tr(title_key))
-        screen.fill((22, 48, 36))
+        screen.fill(PANEL)
         for i, line in enumerate(lines):
-            surf = i18n.render_text(font, line, (240, 236, 220))
+            surf = i18n.render_text(font, line, INK)
             screen.blit(surf, (i18n.aligned_x(40, w - 80, surf.get_width()), 30 + 34 * i))
         pygame.display.flip()
         end = time.monotonic() + timeout_s

@@ -17,8 +17,8 @@ from ui.learn.table import COMPUTER_MS, LearnTable
 from ui.review.view import MISTAKE
 from ui.screens.base import Screen, ScreenHost, mirrored
 from ui.table.layout import Layout
-from ui.table.render import DIM_INK
 from ui.text import tr
+from ui.theme import DIM_INK
 
 
 class LessonScreen(LearnTable):

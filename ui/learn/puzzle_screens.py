@@ -26,8 +26,8 @@ from ui.learn.table import COMPUTER_MS, LearnTable
 from ui.review.view import GREEN, MISTAKE
 from ui.screens.base import Screen, ScreenHost, mirrored
 from ui.table.layout import Layout
-from ui.table.render import GOLD, INK
 from ui.text import card_label, tr
+from ui.theme import GOLD, INK
 
 
 class PuzzleScreen(LearnTable):

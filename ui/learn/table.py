@@ -19,8 +19,8 @@ from ui.table.choices import call_labels
 from ui.table.layout import Layout
 from ui.table.model import display_key
 from ui.table.panels import button_font_size
-from ui.table.render import GOLD, INK
 from ui.text import contract_label, display_names, team_name, tr
+from ui.theme import GOLD, INK
 
 COMPUTER_MS = 650.0
 """How long a computer seat's card stays alone on the table before the next one."""

@@ -24,10 +24,10 @@ from ui.table.driver import UIEvent
 from ui.table.layout import Layout
 from ui.table.overlay_drawing import Overlays
 from ui.table.overlays import TableOverlay
-from ui.table.render import GOLD, INK
 from ui.table.scene import TOOLS, TableHost, TableScene
 from ui.table.view import Update
 from ui.text import tr
+from ui.theme import GOLD, INK
 
 PRACTICE_EDGE = (200, 140, 40)
 """The window's edge while a hand is practised."""

@@ -42,9 +42,9 @@ from ui.scene import Scene
 from ui.screens.base import Item, Screen, ScreenHost, mirrored
 from ui.table.choices import call_labels
 from ui.table.layout import Layout
-from ui.table.render import DIM_INK, GOLD, INK, TEAM_COLOURS
 from ui.table.worker import SharedThinker
 from ui.text import card_label, contract_label, display_names, project_name, seat_tr, team_name, tr, trn
+from ui.theme import DIM_INK, GOLD, INK, TEAM_COLOURS
 from ui.toasts import TOAST_MS, Toasts
 
 if TYPE_CHECKING:

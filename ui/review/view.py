@@ -15,10 +15,11 @@ from game.cards import SUIT_SYMBOLS, cards_in
 from game.ranking import NO_TRUMP
 from ui import i18n
 from ui.review.model import DOUBLING_STAGE, Call, Step
-from ui.table.layout import CARD_RATIO, Layout
+from ui.table.layout import CARD_RATIO, Layout, line_size
 from ui.table.model import display_key
-from ui.table.render import DARK, DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
+from ui.table.render import Renderer
 from ui.text import call_label
+from ui.theme import DARK, DIM_INK, GOLD, INK, TEAM_COLOURS, Colour
 
 GREEN: Colour = (120, 214, 130)
 AMBER: Colour = (240, 178, 70)
@@ -55,7 +56,7 @@ class ReviewLayout:
         t = self.table
         self.ch = max(40, round(min(t.h / 3.9, t.w / (7.8 * CARD_RATIO))))
         self.cw = round(self.ch * CARD_RATIO)
-        self.label_h = max(14, round(lay.small_font * 1.25))
+        self.label_h = max(14, line_size(lay.small_font))
 
     # ----- the hands ---------------------------------------------------------------------
 

@@ -15,9 +15,20 @@ from ui.files.rating import Rating
 from ui.files.settings import Settings
 from ui.files.stats import Statistics
 from ui.table.layout import Layout
-from ui.table.panels import button_font_size, theme, theme_font
-from ui.table.render import DIM_INK, GOLD, INK, Renderer
+from ui.table.panels import button_font_size, theme
+from ui.table.render import Renderer
 from ui.text import tr
+from ui.theme import (
+    BRIGHT_GOLD,
+    BUTTON,
+    DARK,
+    DIM_INK,
+    GOLD,
+    INK,
+    TOOL_BUTTON,
+    hex_colour,
+    theme_font,
+)
 
 if TYPE_CHECKING:
     from game.rules import Rules
@@ -89,13 +100,18 @@ def screen_theme(lay: Layout) -> dict[str, Any]:
     small = theme_font(max(11, round(15 * lay.u)), bold=False)
     small_bold = theme_font(max(11, round(15 * lay.u)))
     t["#menu"] = {"font": big}
-    t["#seg"] = {"font": small, "colours": {"normal_bg": "#1d4a31", "hovered_bg": "#2f6b45",
-                                            "normal_border": "#6f9c7c", "normal_text": "#dfe6d8"}}
+    on_gold = hex_colour(DARK)
+    edge = hex_colour(TOOL_BUTTON["normal_border"])
+    lit = hex_colour(BRIGHT_GOLD)
+    t["#seg"] = {"font": small, "colours": {"normal_bg": "#1d4a31",
+                                            "hovered_bg": hex_colour(BUTTON["normal_bg"]),
+                                            "normal_border": edge, "normal_text": "#dfe6d8"}}
     t["#seg_on"] = {"font": small_bold, "colours": {
-        "normal_bg": "#e8be52", "hovered_bg": "#ffd978", "active_bg": "#ffd978", "selected_bg": "#ffd978",
-        "normal_border": "#fff1c2", "normal_text": "#18201a", "hovered_text": "#18201a",
-        "active_text": "#18201a", "selected_text": "#18201a"}}
-    t["#tab"] = {"font": small_bold, "colours": {"normal_bg": "#143826", "hovered_bg": "#1f5236",
+        "normal_bg": hex_colour(GOLD), "hovered_bg": lit, "active_bg": lit,
+        "selected_bg": lit, "normal_border": "#fff1c2", "normal_text": on_gold,
+        "hovered_text": on_gold, "active_text": on_gold, "selected_text": on_gold}}
+    t["#tab"] = {"font": small_bold, "colours": {"normal_bg": hex_colour(TOOL_BUTTON["normal_bg"]),
+                                                 "hovered_bg": hex_colour(TOOL_BUTTON["hovered_bg"]),
                                                  "normal_border": "#4f7c5c", "normal_text": "#cfd9cb"}}
     t["#tab_on"] = dict(t["#seg_on"], font=small_bold)
     # "العربية" on the English language row: shaped with the Arab script whatever the language
@@ -103,8 +119,9 @@ def screen_theme(lay: Layout) -> dict[str, Any]:
     t["#seg_on_arab"] = dict(t["#seg_on"], font=theme_font(max(11, round(15 * lay.u)), arabic=True))
     t["text_entry_line"] = {
         "font": theme_font(max(12, round(16 * lay.u)), bold=False),
-        "colours": {"dark_bg": "#0c2317", "normal_border": "#6f9c7c", "normal_text": "#f4f0e2",
-                    "selected_bg": "#3f8c5a", "selected_text": "#ffffff", "text_cursor": "#ffd978"},
+        "colours": {"dark_bg": "#0c2317", "normal_border": edge,
+                    "normal_text": hex_colour(INK), "selected_bg": hex_colour(BUTTON["hovered_bg"]),
+                    "selected_text": "#ffffff", "text_cursor": hex_colour(BRIGHT_GOLD)},
         "misc": {"border_width": "2", "shape": "rounded_rectangle",
                  "shape_corner_radius": str(max(4, round(6 * lay.u)))},
     }

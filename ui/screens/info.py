@@ -14,9 +14,9 @@ from ui.files.stats import BeloteStats, Statistics
 from ui.learn.progress import current_streak
 from ui.screens.base import ConfirmScreen, Item, Screen, ScreenHost, mirrored
 from ui.table.layout import Layout
-from ui.table.render import DIM_INK, GOLD, INK
 from ui.text import tr, trn
 from ui.textlog import noted_page
+from ui.theme import DIM_INK, GOLD, INK
 
 
 def howto_rows() -> list[tuple[str, str]]:

@@ -9,10 +9,10 @@ import pygame
 from ui import i18n
 from ui.rules_text import rules_details, rules_line
 from ui.screens.base import ConfirmScreen, Screen, ScreenHost
-from ui.table.layout import Layout
+from ui.table.layout import Layout, line_size
 from ui.table.panels import button_font_size
-from ui.table.render import DIM_INK, GOLD, INK
 from ui.text import tr
+from ui.theme import DIM_INK, GOLD, INK, TITLE_FONT_ARABIC
 
 
 class MenuScreen(Screen):
@@ -126,7 +126,7 @@ class MainMenu(MenuScreen):
         title_size = round(lay.big_font * 2.4)
         name = tr("menu.title")
         if i18n.has_arabic(name):
-            font = pygame.font.Font(str(r.assets.root / "fonts" / "Amiri-Bold.ttf"), round(title_size * 1.1))
+            font = pygame.font.Font(str(r.assets.root / "fonts" / TITLE_FONT_ARABIC), round(title_size * 1.1))
             title = i18n.render_text(font, name, GOLD)
         else:
             title = r.assets.text(name, title_size, GOLD, bold=True)
@@ -160,7 +160,7 @@ class PauseMenu(MenuScreen):
         self.rules_text = self.rules_lines(lay, width - 2 * lay.m)
         line = self.host.renderer.assets.font(lay.small_font).get_linesize()
         head = lay.big_font + 3 * lay.m + len(self.rules_text) * line + (lay.m if self.rules_text else 0)
-        foot = lay.small_font * 3 + lay.m
+        foot = 2 * line_size(lay.small_font) + lay.m + max(10, round(18 * lay.u)) // 2
         top = round(lay.h / 2 - (total + head + foot) / 2 + head)
         col = self.column(lay, top, entries)
         self.frame = col.inflate(round(80 * lay.u), 0)
@@ -212,5 +212,7 @@ class PauseMenu(MenuScreen):
             surface.blit(s, s.get_rect(midtop=(self.frame.centerx, y)))
             y += self.host.renderer.assets.font(lay.small_font).get_linesize()
         if self.host.persist_profile:
-            self.nav_hint(surface, self.frame, "pause.saved", self.frame.bottom - lay.small_font * 3)
+            above_nav = (max(10, round(18 * lay.u)) // 2 + line_size(lay.small_font - 1)
+                         + line_size(lay.small_font))
+            self.nav_hint(surface, self.frame, "pause.saved", self.frame.bottom - above_nav)
         self.nav_hint(surface, self.frame, "menu.nav")

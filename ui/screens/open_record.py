@@ -26,8 +26,8 @@ from ui.review.screen import ReviewHost
 from ui.review.view import MISTAKE
 from ui.screens.base import Item, Screen, mirrored
 from ui.table.layout import Layout
-from ui.table.render import DIM_INK, GOLD
 from ui.text import ltr, tr
+from ui.theme import DIM_INK, GOLD
 
 ENTRY_LIMIT = 2000
 """Characters the field takes: a deal's notation is a few hundred."""

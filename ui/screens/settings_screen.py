@@ -14,8 +14,8 @@ from ui.files.settings import DECKS, DIFFICULTIES, LANGUAGES, SPEEDS, Settings
 from ui.rules_text import VARIANTS, base_preset, rules_details, rules_line, variant_label
 from ui.screens.base import Element, Item, Screen, ScreenHost, mirrored
 from ui.table.layout import Layout
-from ui.table.render import DIM_INK, GOLD, INK
 from ui.text import tr
+from ui.theme import DIM_INK, GOLD, INK
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,15 @@ from dataclasses import dataclass
 
 import pygame
 
+from ui.theme import LINE_EM
+
 CARD_RATIO = 240 / 336  # width / height of the card faces
 MIN_SIZE = (1024, 640)
 
 
 def line_size(font_size: int) -> int:
-    """The line height of the game's font (DejaVu Sans: ascent + descent = 1.164 em) at this size."""
-    return math.ceil(font_size * 1.165)
+    """The line height of the game's font at this size."""
+    return math.ceil(font_size * LINE_EM)
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ class Layout:
         self.big_font = max(16, round(26 * u))
         self.rules_font = max(10, self.small_font - 1)
         """The line of the rules under the scores."""
-        self.plate_w, self.plate_h = max(120, round(168 * u)), max(40, round(50 * u))
+        self.plate_w, self.plate_h = max(132, round(184 * u)), max(44, round(56 * u))
         self.side_step = self.scw * 0.42
 
     # ----- hands ---------------------------------------------------------------------------
@@ -222,12 +224,11 @@ class Layout:
         return (box.left - m, y, "left") if seat == 1 else (box.right + m, y, "right")
 
     def score_rect(self) -> pygame.Rect:
-        """Title, then per team its name and match score, and under it the hand's tricks and
-        points; last the rules of the match."""
+        """Title, then a row a team (its name, the hand's tricks and points, its match score);
+        last the rules of the match."""
         pad = max(6, round(10 * self.u))
-        team = line_size(self.font_size + 2) + line_size(max(10, self.small_font - 1))
-        h = pad // 2 + line_size(self.small_font) + 2 * team + line_size(self.rules_font) + pad // 2 + 2
-        return pygame.Rect(self.m, self.m, max(150, round(210 * self.u)), h)
+        rows = line_size(self.small_font) + 2 * line_size(self.font_size + 2) + line_size(self.rules_font)
+        return pygame.Rect(self.m, self.m, max(190, round(260 * self.u)), pad + rows + 2)
 
     def call_log_rect(self) -> pygame.Rect:
         """The calls of the hand, shown during the bidding: left of the trick, under West's bubble."""
@@ -256,7 +257,7 @@ class Layout:
         `min_w`), tall enough for `note_lines` of small text under its title."""
         top = self.trick_place(0).rect().bottom + self.m // 2
         bottom = self.hand_box(0).top - self.m // 2
-        note = round(self.small_font * 1.2) * note_lines
+        note = line_size(self.small_font) * note_lines
         h = min(bottom - top, round(self.button_h() * 2.3) + note)
         content = sum(self.fit_widths(widths)) + (len(widths) + 1) * self.m
         w = min(max(round(380 * self.u), content, min_w), self.w - 2 * self.m)

@@ -13,9 +13,10 @@ from game.rules import Rules
 from game.scoring import to_game_points
 from ui import i18n
 from ui.table.layout import Layout
-from ui.table.render import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour, Renderer
+from ui.table.render import Renderer
 from ui.table.summary_words import belote_rows, belote_sentence, reason_sentence
 from ui.text import contract_label, project_name, seat_tr, team_name, tr, trn
+from ui.theme import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour
 
 Row = tuple[str, str, str]
 

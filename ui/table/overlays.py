@@ -16,8 +16,8 @@ from ui.screens.base import Item, MatchHost, Screen, mirrored
 from ui.table.animator import DOUBLING
 from ui.table.layout import Layout
 from ui.table.overlay_drawing import Overlays, sheet_rows
-from ui.table.render import DIM_INK, GOLD, INK
 from ui.text import call_gloss, call_label, contract_label, seat_tr, tr
+from ui.theme import DIM_INK, GOLD, INK
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene

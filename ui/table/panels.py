@@ -14,8 +14,8 @@ import pygame_gui
 
 from game.actions import NO_DECLARE, OPEN, PASS
 from ui import i18n
-from ui.i18n import asset_root
 from ui.table.layout import Layout
+from ui.theme import BUTTON, QUIET_BUTTON, TOOL_BUTTON, font_file, gui_colours, theme_font
 
 QUIET_ACTIONS = frozenset({PASS, NO_DECLARE, OPEN})
 """Calls drawn in grey: saying no."""
@@ -25,39 +25,20 @@ def button_font_size(lay: Layout) -> int:
     return max(12, round(17 * lay.u))
 
 
-def theme_font(size: int, bold: bool = True, arabic: bool | None = None) -> dict[str, str]:
-    """DejaVu Sans (Latin, Arabic and the suit symbols). In Arabic HarfBuzz shapes with the Arab
-    script; pygame-gui stays left to right and is given text already in visual order.
-    `arabic`: force the Arab script (a word in Arabic on an English screen); default: the language's."""
-    fonts = asset_root() / "fonts"
-    arabic = i18n.is_rtl() if arabic is None else arabic
-    return {"name": "dejavu_arab" if arabic else "dejavu", "size": str(size),
-            "regular_path": str(fonts / "DejaVuSans.ttf"), "bold_path": str(fonts / "DejaVuSans-Bold.ttf"),
-            "bold": "1" if bold else "0", "script": "Arab" if arabic else "Latn"}
-
-
 def theme(lay: Layout) -> dict[str, Any]:
     font = theme_font(button_font_size(lay))
     small = theme_font(max(11, round(14 * lay.u)), bold=False)
     radius = str(max(6, round(10 * lay.u)))
     base = {
         "font": font,
-        "colours": {
-            "normal_bg": "#2f6b45", "hovered_bg": "#3f8c5a", "active_bg": "#24553a",
-            "disabled_bg": "#33443a", "normal_border": "#e8be52", "hovered_border": "#ffd978",
-            "active_border": "#ffd978", "normal_text": "#f4f0e2", "hovered_text": "#ffffff",
-            "active_text": "#ffffff", "disabled_text": "#9aa89c",
-            "selected_bg": "#4a9c66", "selected_border": "#ffffff", "selected_text": "#ffffff",
-        },
+        "colours": gui_colours(BUTTON),
         "misc": {"shape": "rounded_rectangle", "shape_corner_radius": radius, "border_width": "2",
                  "shadow_width": "2"},
     }
     return {
         "button": base,
-        "#pass": {"colours": {"normal_bg": "#4a524c", "hovered_bg": "#5d6760", "active_bg": "#3a403c",
-                              "normal_border": "#aab3ac"}},
-        "#tool": {"font": small, "colours": {"normal_bg": "#143826", "hovered_bg": "#1f5236",
-                                             "normal_border": "#6f9c7c", "selected_bg": "#1f5236"}},
+        "#pass": {"colours": gui_colours(QUIET_BUTTON)},
+        "#tool": {"font": small, "colours": gui_colours(TOOL_BUTTON)},
     }
 
 
@@ -99,11 +80,11 @@ class Gui:
 
     @staticmethod
     def _note_font(lay: Layout) -> pygame.font.Font:
-        return pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans.ttf"), lay.small_font)
+        return pygame.font.Font(str(font_file(False)), lay.small_font)
 
     @staticmethod
     def _measure_font(lay: Layout) -> pygame.font.Font:
-        return pygame.font.Font(str(asset_root() / "fonts" / "DejaVuSans-Bold.ttf"), button_font_size(lay))
+        return pygame.font.Font(str(font_file(True)), button_font_size(lay))
 
     def label_width(self, label: str) -> int:
         return i18n.text_width(self.measure, label) + 2 * max(14, round(22 * self.lay.u))

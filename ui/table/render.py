@@ -18,15 +18,24 @@ from ui.table.layout import Layout, Place
 from ui.table.model import HAND, TRICK, Sprite, TableModel
 from ui.text import call_label, card_label, contract_name, team_name, tr, trn
 from ui.textlog import noted
+from ui.theme import (
+    ALERT_PAPER,
+    DARK,
+    DIM_INK,
+    GOLD,
+    INK,
+    PANEL,
+    PANEL_ALPHA,
+    PANEL_EDGE,
+    PAPER,
+    RED,
+    SHADOW,
+    SUIT_RED_ON_PAPER,
+    TAB_PAPER,
+    TEAM_COLOURS,
+    Colour,
+)
 
-Colour = tuple[int, int, int]
-INK: Colour = (244, 240, 226)
-DIM_INK: Colour = (190, 200, 186)
-GOLD: Colour = (232, 190, 82)
-RED: Colour = (236, 92, 86)
-DARK: Colour = (24, 30, 26)
-TEAM_COLOURS: tuple[Colour, Colour] = ((232, 190, 82), (126, 178, 228))
-PANEL_BG = (14, 38, 24, 215)
 RED_SUITS = {"♥", "♦"}
 
 
@@ -56,6 +65,11 @@ class Affordance:
     """The 'your turn' cue, 1 when South's turn begins, fading to 0."""
     steady: bool = False
     """Reduced motion: the cue stands still instead of closing in on the hand."""
+
+
+def muted(c: Colour) -> Colour:
+    """A team's colour, quieter: the edge of a plate whose seat is not to play."""
+    return (c[0] // 2 + 20, c[1] // 2 + 20, c[2] // 2 + 20)
 
 
 class Renderer:
@@ -110,7 +124,7 @@ class Renderer:
         r = img.get_rect(center=(round(pose_x), round(pose_y)))
         if shadow and ang % 90 == 0:
             off = max(2, round(min(w, h) * 0.035))
-            sh = a.rounded_mask(r.width, r.height, (0, 0, 0, 70))
+            sh = a.rounded_mask(r.width, r.height, SHADOW)
             screen.blit(sh, (r.x + off, r.y + off))
         screen.blit(img, r)
         return r
@@ -224,9 +238,12 @@ class Renderer:
         return box.left + box.right - x if i18n.is_rtl() else x
 
     def panel(self, screen: pygame.Surface, r: pygame.Rect, border: Colour | None = None,
-              alpha: int = 215, radius: int = 10) -> None:
+              alpha: int = PANEL_ALPHA, radius: int = 10) -> None:
+        """Every panel and box alike: dark green glass with a soft shadow, and an edge (gold when
+        it asks for a decision)."""
+        self.shadow(screen, r)
         surf = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(surf, (14, 38, 24, alpha), surf.get_rect(), border_radius=radius)
+        pygame.draw.rect(surf, (*PANEL, alpha), surf.get_rect(), border_radius=radius)
         screen.blit(surf, r)
         if border is not None:
             pygame.draw.rect(screen, border, r, 2, border_radius=radius)
@@ -234,39 +251,68 @@ class Renderer:
     # ----- plates, HUD ---------------------------------------------------------------------
 
     def draw_plates(self, screen: pygame.Surface, lay: Layout, hud: Hud, aff: Affordance) -> None:
+        """Each seat's plate: an avatar disc with the name's first letter in the team's colour (the
+        dealer's chip on it), the name and, under it, the seat's role, 'your turn' or 'thinking'.
+        The seat to play glows; the buyer's plate carries the contract's tab."""
         for seat in range(4):
             r = lay.plate_rect(seat)
             team = team_of(seat)
+            colour = TEAM_COLOURS[team]
             active = aff.active_seat == seat
-            border = TEAM_COLOURS[team] if active else tuple(c // 2 + 20 for c in TEAM_COLOURS[team])
-            self.panel(screen, r, border=border, alpha=200 if active else 160,  # type: ignore[arg-type]
-                       radius=max(6, r.height // 4))
+            radius = max(6, r.height // 4)
+            self.panel(screen, r, border=colour if active else muted(colour), alpha=205 if active else 170,
+                       radius=radius)
             if active:
-                glow = r.inflate(6, 6)
-                pygame.draw.rect(screen, TEAM_COLOURS[team], glow, 2, border_radius=max(6, r.height // 4))
+                pygame.draw.rect(screen, colour, r.inflate(6, 6), 2, border_radius=radius + 3)
             pad = max(6, round(10 * lay.u))
+            inset = max(4, round(6 * lay.u))
+            d = r.height - 2 * inset
+            centre = (round(self.mirror_x(r, r.x + inset + d / 2)), r.centery)
+            self.avatar(screen, lay, centre, d, hud.names[seat], colour, active)
+            if hud.dealer == seat:
+                self.dealer_chip(screen, lay, centre, d)
+            left = r.x + inset + d + pad * 2 // 3
             tab = 0  # the declarer's tab takes the top edge's end: the name stops before it
             if hud.contract is not None and hud.contract.declarer == seat:
                 tab = self.declarer_mark(screen, lay, r, hud.contract).width + pad
-            name = self.assets.fit_text(hud.names[seat], lay.font_size,
-                                        r.width - 2 * pad - max(r.height // 2, tab), INK, bold=True)
-            self.put(screen, name, r, r.x + pad, r.y + max(3, round(5 * lay.u)))
+            room = r.right - pad // 2 - left
+            name = self.assets.fit_text(hud.names[seat], lay.font_size, room - tab, INK, bold=True)
+            self.put(screen, name, r, left, r.y + max(3, round(5 * lay.u)))
             role = tr(f"plate.sub.{seat}")
-            colour = DIM_INK
+            role_colour = DIM_INK
             if active and aff.thinking:
                 role = tr("hud.thinking") + "." * (1 + int(aff.clock_ms / 350) % 3)
-                colour = TEAM_COLOURS[team]
+                role_colour = colour
             elif active:
-                role, colour = tr("hud.your_turn"), TEAM_COLOURS[team]
-            sub = self.assets.fit_text(role, lay.small_font, r.width - 2 * pad - r.height // 2, colour)
-            self.put(screen, sub, r, r.x + pad, r.bottom - sub.get_height() - max(3, round(5 * lay.u)))
-            if hud.dealer == seat:
-                rad = max(9, round(12 * lay.u))
-                c = (round(self.mirror_x(r, r.right - rad - pad // 2)), r.centery)
-                pygame.draw.circle(screen, (245, 240, 225), c, rad)
-                pygame.draw.circle(screen, GOLD, c, rad, 2)
-                d = self.assets.text(tr("hud.dealer"), max(10, round(rad * 1.1)), DARK, bold=True)
-                screen.blit(d, d.get_rect(center=c))
+                role, role_colour = tr("hud.your_turn"), colour
+            sub = self.assets.fit_text(role, lay.small_font, room, role_colour)
+            self.put(screen, sub, r, left, r.bottom - sub.get_height() - max(3, round(5 * lay.u)))
+
+    def shadow(self, screen: pygame.Surface, r: pygame.Rect) -> None:
+        """What lies on the felt casts a soft shadow down and to the right (cached by size)."""
+        off = max(2, r.height // 24)
+        screen.blit(self.assets.rounded_mask(r.width, r.height, SHADOW), r.move(off, off + 1))
+
+    def avatar(self, screen: pygame.Surface, lay: Layout, centre: tuple[int, int], d: int, name: str,
+               colour: Colour, active: bool) -> None:
+        """A disc with the name's first letter: the Baloot apps' avatar, drawn, not a picture."""
+        rad = d // 2
+        pygame.draw.circle(screen, tuple(round(c * 0.32) + 10 for c in colour), centre, rad)
+        pygame.draw.circle(screen, colour if active else muted(colour), centre, rad, max(2, round(2 * lay.u)))
+        letter = name.strip()[:1] or "?"
+        txt = self.assets.fit_text(letter, max(10, round(d * 0.5)), round(d * 0.62), colour, bold=True)
+        screen.blit(txt, txt.get_rect(center=centre))
+
+    def dealer_chip(self, screen: pygame.Surface, lay: Layout, avatar: tuple[int, int], d: int) -> None:
+        """The dealer's chip: a white disc with the language's letter (D, م) on the avatar's lower
+        outer corner, clear of the name."""
+        rad = max(8, round(11 * lay.u))
+        step = round(d * 0.34)
+        c = (avatar[0] + step if i18n.is_rtl() else avatar[0] - step, avatar[1] + step)
+        pygame.draw.circle(screen, PAPER, c, rad)
+        pygame.draw.circle(screen, GOLD, c, rad, 2)
+        mark = self.assets.text(tr("hud.dealer"), max(9, round(rad * 1.1)), DARK, bold=True)
+        screen.blit(mark, mark.get_rect(center=c))
 
     def declarer_mark(self, screen: pygame.Surface, lay: Layout, plate: pygame.Rect,
                       c: Contract) -> pygame.Rect:
@@ -274,20 +320,20 @@ class Renderer:
         suit, or Sun), as the Baloot apps mark the buyer's seat."""
         words = tr("call.sun") if c.sun else SUIT_SYMBOLS[c.trump]
         size = lay.small_font
-        txt = self.rich(words, size, DARK, bold=True, red=(190, 20, 30))
+        txt = self.rich(words, size, DARK, bold=True, red=SUIT_RED_ON_PAPER)
         pad = max(5, round(8 * lay.u))
         tab = pygame.Rect(0, 0, txt.get_width() + 2 * pad, txt.get_height() + 2)
         tab.center = (round(self.mirror_x(plate, plate.right - tab.width // 2 - pad)), plate.top)
-        pygame.draw.rect(screen, (250, 232, 170), tab, border_radius=tab.height // 2)
+        pygame.draw.rect(screen, TAB_PAPER, tab, border_radius=tab.height // 2)
         pygame.draw.rect(screen, GOLD, tab, 2, border_radius=tab.height // 2)
         screen.blit(txt, txt.get_rect(center=tab.center))
         return tab
 
     def score_items(self, lay: Layout, hud: Hud) -> list[ScoreItem]:
-        """The score panel as (text, where, font size): the title, then for each team its name and
-        match score and, under them, the hand's tricks and card points, and last the rules of the
-        match (classic Belote: with the 81-81 points held). Every figure has its place at any size
-        and in both languages (a text is made smaller, never left out)."""
+        """The score panel as (text, where, font size): the title, then a row a team with its name,
+        the hand's tricks and card points and its match score, and last the rules of the match
+        (classic Belote: with the 81-81 points held). Every figure has its place at any size and in
+        both languages (a text is made smaller, never left out)."""
         r = lay.score_rect()
         a, pad = self.assets, max(6, round(10 * lay.u))
         room = r.width - 2 * pad
@@ -308,15 +354,22 @@ class Renderer:
         y = r.y + pad // 2
         title = tr("hud.hand", number=hud.hand_number) + " · " + tr("hud.target", target=hud.rules.target)
         y += place(title, lay.small_font, DIM_INK, False, r.x + pad, y, room)
-        for team in (0, 1):
-            score = str(hud.scores[team])
-            sw = a.width(score, lay.font_size + 2, True)
-            line = place(score, lay.font_size + 2, INK, True, r.x + pad, y, room, right=True)
-            name = place(team_name(team), lay.font_size, TEAM_COLOURS[team], True, r.x + pad, y + 1,
-                         room - sw - pad // 2)
-            y += max(line, name + 1)
+        big = lay.font_size + 2
+        score_w = max(a.width(str(n), big, True) for n in ("888", *hud.scores))  # the scores' column
+        row = a.font(big, True).get_linesize()
+        for team in (0, 1):  # one row a team: its name, the hand so far, its match score
+            place(str(hud.scores[team]), big, INK, True, r.x + pad, y, room, right=True)
+            name_h = a.font(lay.font_size, True).get_linesize()
+            name_w = a.width(team_name(team), lay.font_size, True)
+            place(team_name(team), lay.font_size, TEAM_COLOURS[team], True, r.x + pad,
+                  y + (row - name_h) // 2, room - score_w - pad)
             hand = trn("hud.tricks", hud.tricks[team]) + " · " + trn("hud.points", hud.points[team])
-            y += place(hand, max(10, lay.small_font - 1), DIM_INK, False, r.x + pad, y, room)
+            hand_size = max(10, lay.small_font - 1)
+            hand_h = a.font(hand_size).get_linesize()
+            gap = max(4, pad // 2)
+            place(hand, hand_size, DIM_INK, False, r.x + pad + name_w + gap, y + (row - hand_h) // 2,
+                  room - name_w - score_w - 2 * gap, right=True)
+            y += row
         small = lay.rules_font
         held_w = 0
         if hud.held:
@@ -331,7 +384,7 @@ class Renderer:
 
     def draw_score(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
         r = lay.score_rect()
-        self.panel(screen, r, border=(70, 110, 80))
+        self.panel(screen, r, border=PANEL_EDGE)
         for item in self.score_items(lay, hud):
             screen.blit(self.assets.text(item.text, item.size, item.colour, item.bold), item.rect.topleft)
 
@@ -339,7 +392,7 @@ class Renderer:
         r = lay.badge_rect()
         pad = max(6, round(10 * lay.u))
         c = hud.contract
-        border = GOLD if c is not None and c.raise_level > 1 else (70, 110, 80)
+        border = GOLD if c is not None and c.raise_level > 1 else PANEL_EDGE
         self.panel(screen, r, border=border)
         room = r.width - 2 * pad
         if c is None:
@@ -372,8 +425,8 @@ class Renderer:
     def draw_bubbles(self, screen: pygame.Surface, lay: Layout, hud: Hud) -> None:
         for seat, b in hud.bubbles.items():
             x, y, side = lay.bubble_anchor(seat)
-            colour = (255, 214, 90) if b.alert else (250, 248, 240)
-            txt = self.rich(b.text, lay.font_size + 1, DARK, bold=True, red=(200, 30, 40))
+            colour = ALERT_PAPER if b.alert else PAPER
+            txt = self.rich(b.text, lay.font_size + 1, DARK, bold=True, red=SUIT_RED_ON_PAPER)
             pad = max(8, round(12 * lay.u))
             r = pygame.Rect(0, 0, txt.get_width() + 2 * pad, txt.get_height() + pad)
             tip = max(6, round(9 * lay.u))
@@ -470,7 +523,7 @@ class Renderer:
                         note: str) -> None:
         """The panel's box, its title and, under it, a note (the projects, what Locked means),
         wrapped rather than shrunk below the small font."""
-        self.panel(screen, rect, border=(232, 190, 82), alpha=225)
+        self.panel(screen, rect, border=GOLD, alpha=225)
         pad = max(6, round(10 * lay.u))
         y = rect.y + pad // 2 + 1
         head = self.fit_rich(title, lay.font_size, rect.width - 2 * pad, bold=True)
@@ -499,7 +552,7 @@ class Renderer:
         shown = rows[-fit:]
         h = pad + line * (len(shown) + 1) + why_h
         r = pygame.Rect(box.x, box.y, box.width, min(box.height, h))
-        self.panel(screen, r, border=(70, 110, 80), alpha=200)
+        self.panel(screen, r, border=PANEL_EDGE, alpha=200)
         title = tr("bids.title_short") + (" …" if len(shown) < len(rows) else "")
         head = a.fit_text(title, size, r.width - 2 * pad, DIM_INK, True)
         self.put(screen, head, r, r.x + pad, r.y + pad // 2)
@@ -518,7 +571,7 @@ class Renderer:
             y += line
         if why:  # why the bidding passed the player by, under the calls
             y += pad // 2
-            pygame.draw.line(screen, (70, 110, 80), (r.x + pad, y - pad // 4), (r.right - pad, y - pad // 4))
+            pygame.draw.line(screen, PANEL_EDGE, (r.x + pad, y - pad // 4), (r.right - pad, y - pad // 4))
             for surf in why:
                 self.put(screen, surf, r, r.x + pad, y)
                 y += max(line, surf.get_height())
@@ -547,7 +600,7 @@ class Renderer:
             top = lay.pile_place(seat, len(t.piles[seat]) - 1).rect()
             rad = max(9, round(11 * lay.u))
             c = (top.right - rad // 2, top.top + rad // 2)
-            pygame.draw.circle(screen, (250, 248, 240), c, rad)
+            pygame.draw.circle(screen, PAPER, c, rad)
             num = self.assets.text(str(n), max(10, round(rad * 1.2)), DARK, bold=True)
             screen.blit(num, num.get_rect(center=c))
 
