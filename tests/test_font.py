@@ -22,7 +22,8 @@ def shown_texts() -> list[str]:
     texts: list[str] = []
     for code in ("en", "ar"):
         cat = load_catalogue(code)
-        texts += [cat.get(key) or "" for key in cat.keys()]
+        keys = cat.keys()
+        texts += [cat.get(key) or "" for key in keys]
         texts.append((ASSETS / "i18n" / f"howto_{code}.md").read_text(encoding="utf-8"))
     for name in ("lessons.json", "puzzles.json"):
         texts.append(json.dumps(json.loads((ASSETS / "learn" / name).read_text(encoding="utf-8")),

@@ -1,14 +1,10 @@
 #!/usr/bin/env python3
-"""Copy the game's fonts from Debian packages into assets/fonts/ with licence files.
+"""Copy Amiri Bold (the game's name on the Arabic main menu) from its Debian package into
+assets/fonts/ with its licence file. The game's typeface, Baloot Sans, is made by make_font.py.
 
-Needs the Debian packages ``fonts-dejavu-core`` and ``fonts-hosny-amiri``
-(``apt-get install fonts-dejavu-core fonts-hosny-amiri``). Uses only the stdlib.
-
-* DejaVu Sans / Sans Bold: Bitstream Vera + Arev licence (DejaVu changes are
-  public domain). LICENSE-DejaVu.txt is the full licence text embedded in the
-  font's own ``name`` table (ID 13), which is the upstream LICENSE file.
-* Amiri Regular / Bold: SIL Open Font License 1.1. OFL-Amiri.txt is the
-  copyright line from the font plus the OFL text from Debian's copyright file.
+Needs the Debian package ``fonts-hosny-amiri`` (``apt-get install fonts-hosny-amiri``). Uses only
+the stdlib. Amiri: SIL Open Font License 1.1; OFL-Amiri.txt is the copyright line from the font
+plus the OFL text from Debian's copyright file.
 
 Usage: python3 tools/assets/copy_fonts.py
 """
@@ -21,16 +17,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 OUT = REPO / "assets" / "fonts"
 
-DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 AMIRI_DIR = Path("/usr/share/fonts/opentype/fonts-hosny-amiri")
 AMIRI_COPYRIGHT = Path("/usr/share/doc/fonts-hosny-amiri/copyright")
 
-FONTS = [
-    DEJAVU_DIR / "DejaVuSans.ttf",
-    DEJAVU_DIR / "DejaVuSans-Bold.ttf",
-    AMIRI_DIR / "Amiri-Regular.ttf",
-    AMIRI_DIR / "Amiri-Bold.ttf",
-]
+FONTS = [AMIRI_DIR / "Amiri-Bold.ttf"]
 
 
 def name_table(path: Path) -> dict[int, str]:
@@ -77,27 +67,19 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for font in FONTS:
         if not font.exists():
-            raise SystemExit(f"missing {font}: apt-get install fonts-dejavu-core fonts-hosny-amiri")
+            raise SystemExit(f"missing {font}: apt-get install fonts-hosny-amiri")
         shutil.copy2(font, OUT / font.name)
         print("copied", font.name)
 
-    dejavu = name_table(DEJAVU_DIR / "DejaVuSans.ttf")
-    (OUT / "LICENSE-DejaVu.txt").write_text(
-        "DejaVu fonts " + dejavu.get(5, "") + " (https://dejavu-fonts.github.io/)\n"
-        "Files: DejaVuSans.ttf, DejaVuSans-Bold.ttf (from Debian fonts-dejavu-core)\n\n"
-        + dejavu[13].replace("\r\n", "\n").rstrip() + "\n",
-        encoding="utf-8",
-    )
-
-    amiri = name_table(AMIRI_DIR / "Amiri-Regular.ttf")
+    amiri = name_table(AMIRI_DIR / "Amiri-Bold.ttf")
     (OUT / "OFL-Amiri.txt").write_text(
         amiri[0].strip() + "\n"
         "Amiri " + amiri.get(5, "") + " (http://www.amirifont.org), by Khaled Hosny.\n"
-        "Files: Amiri-Regular.ttf, Amiri-Bold.ttf (from Debian fonts-hosny-amiri)\n\n"
+        "Files: Amiri-Bold.ttf (from Debian fonts-hosny-amiri)\n\n"
         + debian_license_block(AMIRI_COPYRIGHT, "OFL"),
         encoding="utf-8",
     )
-    print("wrote LICENSE-DejaVu.txt, OFL-Amiri.txt")
+    print("wrote OFL-Amiri.txt")
 
 
 if __name__ == "__main__":

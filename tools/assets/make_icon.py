@@ -11,7 +11,7 @@ Outputs (in assets/icon/):
              PNG bytes from Pillow; Pillow's own ICNS writer omits 16/32 px 1x)
 
 Generation needs pygame-ce, numpy and Pillow (Pillow is a build-time tool only;
-the game loads icon.png with pygame). Suit glyphs come from assets/fonts/DejaVuSans*.ttf.
+the game loads icon.png with pygame). Suit glyphs come from assets/fonts/BalootSans-*.ttf.
 
 Usage: .venv/bin/python tools/assets/make_icon.py
 """
@@ -87,9 +87,9 @@ def card(suit: str, colour: tuple[int, int, int], w: int, h: int) -> pygame.Surf
     pygame.draw.rect(s, (252, 250, 245), (0, 0, w, h), border_radius=radius)
     pygame.draw.rect(s, (150, 150, 150), (0, 0, w, h), width=max(2, w // 160), border_radius=radius)
 
-    big = pygame.font.Font(str(FONTS / "DejaVuSans.ttf"), int(h * 0.62))
-    rank_font = pygame.font.Font(str(FONTS / "DejaVuSans-Bold.ttf"), int(h * 0.17))
-    small = pygame.font.Font(str(FONTS / "DejaVuSans.ttf"), int(h * 0.12))
+    big = pygame.font.Font(str(FONTS / "BalootSans-Regular.ttf"), int(h * 0.62))
+    rank_font = pygame.font.Font(str(FONTS / "BalootSans-Bold.ttf"), int(h * 0.17))
+    small = pygame.font.Font(str(FONTS / "BalootSans-Regular.ttf"), int(h * 0.12))
 
     pip = big.render(suit, True, colour)
     s.blit(pip, pip.get_rect(center=(w // 2, int(h * 0.53))))

@@ -290,7 +290,7 @@ class Renderer:
 
     def shadow(self, screen: pygame.Surface, r: pygame.Rect) -> None:
         """What lies on the felt casts a soft shadow down and to the right (cached by size)."""
-        off = max(2, r.height // 24)
+        off = max(2, min(4, r.height // 16))
         screen.blit(self.assets.rounded_mask(r.width, r.height, SHADOW), r.move(off, off + 1))
 
     def avatar(self, screen: pygame.Surface, lay: Layout, centre: tuple[int, int], d: int, name: str,
