@@ -71,15 +71,18 @@ class Assets:
             self._scaled[key] = img
         return img
 
-    def rounded_mask(self, w: int, h: int, colour: tuple[int, int, int, int]) -> pygame.Surface:
-        """A translucent rounded rectangle (shadows, dimming), cached by size and colour."""
-        key = (w, h, colour[3], colour[0] * 65536 + colour[1] * 256 + colour[2])
+    def rounded_mask(self, w: int, h: int, colour: tuple[int, int, int, int],
+                     radius: int | None = None) -> pygame.Surface:
+        """A translucent rounded rectangle (shadows, dimming), cached by size, colour and corner
+        (default: a card's corner)."""
+        radius = max(2, min(w, h) // 14) if radius is None else radius
+        key = (w, h, colour[3] * 4096 + radius, colour[0] * 65536 + colour[1] * 256 + colour[2])
         surf = self._masks.get(key)
         if surf is None:
             if len(self._masks) > 200:
                 self._masks.clear()
             surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-            pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=max(2, min(w, h) // 14))
+            pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
             self._masks[key] = surf
         return surf
 

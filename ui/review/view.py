@@ -19,7 +19,19 @@ from ui.table.layout import CARD_RATIO, Layout, line_size
 from ui.table.model import display_key
 from ui.table.render import Renderer
 from ui.text import call_label
-from ui.theme import DARK, DIM_INK, GOLD, INK, TEAM_COLOURS, Colour
+from ui.theme import (
+    ALERT_PAPER,
+    DARK,
+    DIM_INK,
+    GOLD,
+    INK,
+    PANEL_EDGE,
+    PAPER,
+    RULE_LINE,
+    SUIT_RED_ON_PAPER,
+    TEAM_COLOURS,
+    Colour,
+)
 
 GREEN: Colour = (120, 214, 130)
 AMBER: Colour = (240, 178, 70)
@@ -165,14 +177,14 @@ class ReviewPainter:
         if deals:
             rad = max(7, round(9 * lay.u))
             cx = right + rad + 4 if seat != 1 else x - rad - 4
-            pygame.draw.circle(surface, (245, 240, 225), (cx, box.centery), rad)
+            pygame.draw.circle(surface, PAPER, (cx, box.centery), rad)
             d = a.text("D", max(9, round(rad * 1.2)), DARK, bold=True)
             surface.blit(d, d.get_rect(center=(cx, box.centery)))
             right = cx + rad if seat != 1 else right
             x = cx - rad if seat == 1 else x
         if bubble is not None:
             words, alert = bubble
-            pill = self.r.rich(words, lay.small_font, DARK, bold=True, red=(200, 30, 40))
+            pill = self.r.rich(words, lay.small_font, DARK, bold=True, red=SUIT_RED_ON_PAPER)
             pad = max(4, round(6 * lay.u))
             pr = pygame.Rect(0, 0, pill.get_width() + 2 * pad, pill.get_height() + 2)
             if seat == 1:
@@ -180,7 +192,7 @@ class ReviewPainter:
             else:
                 pr.midleft = (right + 6, box.centery)
             pr.clamp_ip(rl.table)
-            pygame.draw.rect(surface, (255, 214, 90) if alert else (250, 248, 240), pr,
+            pygame.draw.rect(surface, ALERT_PAPER if alert else PAPER, pr,
                              border_radius=pr.height // 2)
             surface.blit(pill, pill.get_rect(center=pr.center))
 
@@ -194,7 +206,7 @@ class ReviewPainter:
         jumps there)."""
         lay, r, a = rl.lay, self.r, self.r.assets
         box = rl.left
-        r.panel(surface, box, border=(70, 110, 80), alpha=225)
+        r.panel(surface, box, border=PANEL_EDGE, alpha=225)
         pad = rl.pad
         y = box.y + pad // 2
         head = r.fit_rich(title, lay.font_size, box.w - 2 * pad, GOLD, True)
@@ -251,7 +263,7 @@ class ReviewPainter:
         col_w = (box.w - 2 * pad) // 2
         rows = (len(entries) + 1) // 2
         top = box.bottom - pad // 2 - rows * line
-        pygame.draw.line(surface, (90, 120, 96), (box.x + pad, top - 3), (box.right - pad, top - 3), 1)
+        pygame.draw.line(surface, RULE_LINE, (box.x + pad, top - 3), (box.right - pad, top - 3), 1)
         for k, (tone, words) in enumerate(entries):
             x = box.x + pad + (k % 2) * col_w
             y = top + (k // 2) * line
@@ -297,7 +309,7 @@ class ReviewPainter:
             r.put(surface, s, box, box.x + pad, y)
             y += s.get_height()
         y += pad // 2
-        pygame.draw.line(surface, (90, 120, 96), (box.x + pad, y), (box.right - pad, y), 1)
+        pygame.draw.line(surface, RULE_LINE, (box.x + pad, y), (box.right - pad, y), 1)
         y += pad // 2
         bottom = box.bottom - pad // 2
         for ln in a.wrap(caption, small, width, True):

@@ -15,7 +15,7 @@ from ui.rules_text import VARIANTS, base_preset, rules_details, rules_line, vari
 from ui.screens.base import Element, Item, Screen, ScreenHost, mirrored
 from ui.table.layout import Layout
 from ui.text import tr
-from ui.theme import DIM_INK, GOLD, INK
+from ui.theme import BRIGHT_GOLD, DIM_INK, GOLD, INK
 
 
 @dataclass(frozen=True)
@@ -383,7 +383,7 @@ class SettingsScreen(Screen):
             pygame.draw.rect(surface, (12, 35, 23), inner)
             text = str(entry.get_text())
             rtl = i18n.has_rtl(text) or (not text and i18n.is_rtl())
-            surf = a.text(text, size, (244, 240, 226)) if text else None
+            surf = a.text(text, size, INK) if text else None
             width = surf.get_width() if surf is not None else 0
             x = inner.right - 4 - width if rtl else inner.x + 4
             if surf is not None:
@@ -395,7 +395,7 @@ class SettingsScreen(Screen):
                 cx = x + width - before - 2 if rtl else x + before + 1  # beside the glyph, not on it
                 h = a.font(size).get_linesize()
                 top, bottom = inner.centery - h // 2, inner.centery + h // 2
-                pygame.draw.line(surface, (255, 217, 120), (cx, top), (cx, bottom), 2)
+                pygame.draw.line(surface, BRIGHT_GOLD, (cx, top), (cx, bottom), 2)
 
     def rules_notes(self) -> list[tuple[str, tuple[int, int, int]]]:
         """Under the rules: what the next match will play, and that the match on the table keeps

@@ -16,7 +16,7 @@ from ui.table.layout import Layout
 from ui.table.render import Renderer
 from ui.table.summary_words import belote_rows, belote_sentence, reason_sentence
 from ui.text import contract_label, project_name, seat_tr, team_name, tr, trn
-from ui.theme import DIM_INK, GOLD, INK, TEAM_COLOURS, Colour
+from ui.theme import DIM_INK, GOLD, INK, RULE_LINE, TEAM_COLOURS, Colour
 
 Row = tuple[str, str, str]
 
@@ -121,7 +121,7 @@ class Overlays:
     def hline(self, screen: pygame.Surface | None, box: pygame.Rect, x0: int, x1: int, y: int) -> None:
         if screen is not None:
             a, b = self.r.mirror_x(box, x0), self.r.mirror_x(box, x1)
-            pygame.draw.line(screen, (90, 120, 96), (round(min(a, b)), y), (round(max(a, b)), y), 1)
+            pygame.draw.line(screen, RULE_LINE, (round(min(a, b)), y), (round(max(a, b)), y), 1)
 
     def button_rects(self, lay: Layout, n: int, box: pygame.Rect | None = None) -> list[pygame.Rect]:
         box = box or lay.modal_rect()

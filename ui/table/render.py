@@ -241,7 +241,7 @@ class Renderer:
               alpha: int = PANEL_ALPHA, radius: int = 10) -> None:
         """Every panel and box alike: dark green glass with a soft shadow, and an edge (gold when
         it asks for a decision)."""
-        self.shadow(screen, r)
+        self.shadow(screen, r, radius)
         surf = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (*PANEL, alpha), surf.get_rect(), border_radius=radius)
         screen.blit(surf, r)
@@ -288,10 +288,10 @@ class Renderer:
             sub = self.assets.fit_text(role, lay.small_font, room, role_colour)
             self.put(screen, sub, r, left, r.bottom - sub.get_height() - max(3, round(5 * lay.u)))
 
-    def shadow(self, screen: pygame.Surface, r: pygame.Rect) -> None:
+    def shadow(self, screen: pygame.Surface, r: pygame.Rect, radius: int) -> None:
         """What lies on the felt casts a soft shadow down and to the right (cached by size)."""
         off = max(2, min(4, r.height // 16))
-        screen.blit(self.assets.rounded_mask(r.width, r.height, SHADOW), r.move(off, off + 1))
+        screen.blit(self.assets.rounded_mask(r.width, r.height, SHADOW, radius), r.move(off, off + 1))
 
     def avatar(self, screen: pygame.Surface, lay: Layout, centre: tuple[int, int], d: int, name: str,
                colour: Colour, active: bool) -> None:
@@ -442,8 +442,7 @@ class Renderer:
             else:
                 r.midleft = (round(x + tip), round(y))
                 pts = [(r.left + 1, y - tip), (r.left + 1, y + tip), (x, y)]
-            shadow = r.move(2, 3)
-            pygame.draw.rect(screen, (0, 0, 0), shadow, border_radius=r.height // 2)
+            self.shadow(screen, r, r.height // 2)
             pygame.draw.rect(screen, colour, r, border_radius=r.height // 2)
             pygame.draw.polygon(screen, colour, pts)
             screen.blit(txt, txt.get_rect(center=r.center))
