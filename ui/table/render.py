@@ -242,9 +242,7 @@ class Renderer:
         """Every panel and box alike: dark green glass with a soft shadow, and an edge (gold when
         it asks for a decision)."""
         self.shadow(screen, r, radius)
-        surf = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(surf, (*PANEL, alpha), surf.get_rect(), border_radius=radius)
-        screen.blit(surf, r)
+        screen.blit(self.assets.rounded_mask(r.width, r.height, (*PANEL, alpha), radius), r)
         if border is not None:
             pygame.draw.rect(screen, border, r, 2, border_radius=radius)
 
