@@ -177,9 +177,7 @@ class ReviewPainter:
         if deals:
             rad = max(7, round(9 * lay.u))
             cx = right + rad + 4 if seat != 1 else x - rad - 4
-            pygame.draw.circle(surface, PAPER, (cx, box.centery), rad)
-            d = a.text("D", max(9, round(rad * 1.2)), DARK, bold=True)
-            surface.blit(d, d.get_rect(center=(cx, box.centery)))
+            self.r.dealer_chip(surface, (cx, box.centery), rad)
             right = cx + rad if seat != 1 else right
             x = cx - rad if seat == 1 else x
         if bubble is not None:

@@ -267,8 +267,10 @@ class Renderer:
             d = r.height - 2 * inset
             centre = (round(self.mirror_x(r, r.x + inset + d / 2)), r.centery)
             self.avatar(screen, lay, centre, d, hud.names[seat], colour, active)
-            if hud.dealer == seat:
-                self.dealer_chip(screen, lay, centre, d)
+            if hud.dealer == seat:  # on the avatar's lower outer corner, clear of the name
+                step = round(d * 0.34)
+                chip = (centre[0] + step if i18n.is_rtl() else centre[0] - step, centre[1] + step)
+                self.dealer_chip(screen, chip, max(8, round(11 * lay.u)))
             left = r.x + inset + d + pad * 2 // 3
             tab = 0  # the declarer's tab takes the top edge's end: the name stops before it
             if hud.contract is not None and hud.contract.declarer == seat:
@@ -301,16 +303,13 @@ class Renderer:
         txt = self.assets.fit_text(letter, max(10, round(d * 0.5)), round(d * 0.62), colour, bold=True)
         screen.blit(txt, txt.get_rect(center=centre))
 
-    def dealer_chip(self, screen: pygame.Surface, lay: Layout, avatar: tuple[int, int], d: int) -> None:
-        """The dealer's chip: a white disc with the language's letter (D, م) on the avatar's lower
-        outer corner, clear of the name."""
-        rad = max(8, round(11 * lay.u))
-        step = round(d * 0.34)
-        c = (avatar[0] + step if i18n.is_rtl() else avatar[0] - step, avatar[1] + step)
-        pygame.draw.circle(screen, PAPER, c, rad)
-        pygame.draw.circle(screen, GOLD, c, rad, 2)
+    def dealer_chip(self, screen: pygame.Surface, centre: tuple[int, int], rad: int) -> None:
+        """The dealer's mark wherever a seat is drawn (plates, the review, lessons): a white chip
+        with a gold rim and the language's letter (D, م)."""
+        pygame.draw.circle(screen, PAPER, centre, rad)
+        pygame.draw.circle(screen, GOLD, centre, rad, max(1, rad // 5))
         mark = self.assets.text(tr("hud.dealer"), max(9, round(rad * 1.1)), DARK, bold=True)
-        screen.blit(mark, mark.get_rect(center=c))
+        screen.blit(mark, mark.get_rect(center=centre))
 
     def declarer_mark(self, screen: pygame.Surface, lay: Layout, plate: pygame.Rect,
                       c: Contract) -> pygame.Rect:
