@@ -75,6 +75,15 @@ def test_arabic_counts_take_the_six_plural_forms() -> None:
     assert i18n.trn("end.hands", 1) == "1 hand played"
 
 
+@pytest.mark.parametrize("code", ["en", "ar"])
+def test_no_key_is_written_twice(code: str) -> None:
+    """A second entry for a key silently wins over the first: every key has one wording."""
+    text = (ROOT / "assets" / "i18n" / f"{code}.po").read_text(encoding="utf-8")
+    keys = re.findall(r'^msgid "(.+)"$', text, re.M)
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    assert not twice, f"{code}.po has these keys twice: {twice}"
+
+
 def test_every_key_in_both_languages_with_the_same_placeholders() -> None:
     en, ar = _load("en"), _load("ar")
     assert set(en) == set(ar), f"only English: {set(en) - set(ar)}; only Arabic: {set(ar) - set(en)}"
