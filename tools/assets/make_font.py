@@ -11,8 +11,9 @@ with the licence in assets/fonts/OFL-BalootSans.txt.
 
 Inputs come from Debian bookworm's `fonts-noto-core` and `fonts-noto-ui-core`, version
 NOTO_VERSION (downloaded with `apt-get download` into a temporary folder; nothing is installed).
-The parts' own hinting cannot be merged; the merged font is hinted again by ttfautohint (Debian
-`ttfautohint`, 1.8.3 here), which knows Latin and Arabic.
+The parts' own hinting cannot be merged; ttfautohint (Debian `ttfautohint`, 1.8.3 here) gives the
+merged font instructions that turn hinting off, so that Windows and Linux draw it pixel for pixel
+alike (see `build`).
 Needs fontTools (requirements-dev.txt). Usage, from the repository root:
 
     .venv/bin/python tools/assets/make_font.py
@@ -109,9 +110,16 @@ def build(noto: Path, work: Path) -> list[Path]:
         unhinted = work / f"merged-{style}.ttf"
         merged.save(str(unhinted))
         out = OUT / f"BalootSans-{style}.ttf"
-        # hinted afresh for the whole font, Arabic included: crisp at the table's 11-15 px
-        subprocess.run(["ttfautohint", "--no-info", "--windows-compatibility", str(unhinted), str(out)],
-                       check=True)
+        # Instructions that switch hinting off above 2 ppem: every FreeType build then draws the
+        # outlines as designed. Left with no instructions at all, FreeType autohints, and real
+        # hints (ttfautohint's) are run differently by the Windows app's FreeType: its pixels
+        # differed from Linux's in every line of text (make windows compares them).
+        subprocess.run(["ttfautohint", "--no-info", "--hinting-range-min=2", "--hinting-range-max=2",
+                        "--hinting-limit=2", str(unhinted), str(out)], check=True)
+        done = TTFont(str(out), recalcTimestamp=False)  # the same inputs make the same bytes:
+        source = TTFont(str(noto / parts[0][0]))["head"]  # Noto Sans's dates, not the run's
+        done["head"].created, done["head"].modified = source.created, source.modified
+        done.save(str(out))
         made.append(out)
     return made
 
