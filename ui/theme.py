@@ -52,6 +52,12 @@ PANEL_EDGE: Final[Colour] = (70, 110, 80)
 """A panel's edge when it asks nothing of the player (scores, contract, calls)."""
 SHADOW: Final[RGBA] = (0, 0, 0, 70)
 """Under panels, plates and bubbles: they lie on the felt."""
+TRACK: Final[Colour] = (50, 80, 60)
+"""The groove of a slider, a volume bar or a scroll bar."""
+TRACK_FILL: Final[Colour] = (120, 150, 110)
+"""The part of a groove already passed (the review's slider)."""
+ENTRY: Final[Colour] = (12, 35, 23)
+"""Inside a text entry (the settings' names): darker than the panel."""
 RULE_LINE: Final[Colour] = (90, 120, 96)
 """A table's rule (score sheet, hand summary, coach)."""
 PAPER: Final[Colour] = (250, 248, 240)
@@ -99,8 +105,35 @@ def theme_font(size: int, bold: bool = True, arabic: bool | None = None) -> dict
             "regular_path": str(font_file(False)), "bold_path": str(font_file(True)),
             "bold": "1" if bold else "0", "script": "Arab" if arabic else "Latn"}
 __all__ = [
-    "ALERT_PAPER", "BRIGHT_GOLD", "BUTTON", "DARK", "DIM_INK", "FONT_FILES", "GOLD", "INK", "LINE_EM",
-    "PANEL", "PANEL_ALPHA", "PANEL_EDGE", "PAPER", "QUIET_BUTTON", "RED", "RGBA", "RULE_LINE", "SHADOW",
-    "SUIT_RED_ON_PAPER", "TAB_PAPER", "TEAM_COLOURS", "TITLE_FONT_ARABIC", "TOOL_BUTTON", "Colour",
-    "font_file", "gui_colours", "hex_colour", "theme_font",
+    "ALERT_PAPER",
+    "BRIGHT_GOLD",
+    "BUTTON",
+    "DARK",
+    "DIM_INK",
+    "ENTRY",
+    "FONT_FILES",
+    "GOLD",
+    "INK",
+    "LINE_EM",
+    "PANEL",
+    "PANEL_ALPHA",
+    "PANEL_EDGE",
+    "PAPER",
+    "QUIET_BUTTON",
+    "RED",
+    "RGBA",
+    "RULE_LINE",
+    "SHADOW",
+    "SUIT_RED_ON_PAPER",
+    "TAB_PAPER",
+    "TEAM_COLOURS",
+    "TITLE_FONT_ARABIC",
+    "TOOL_BUTTON",
+    "TRACK",
+    "TRACK_FILL",
+    "Colour",
+    "font_file",
+    "gui_colours",
+    "hex_colour",
+    "theme_font",
 ]

@@ -30,6 +30,8 @@ from ui.theme import (
     RULE_LINE,
     SUIT_RED_ON_PAPER,
     TEAM_COLOURS,
+    TRACK,
+    TRACK_FILL,
     Colour,
 )
 
@@ -348,11 +350,11 @@ class ReviewPainter:
         lay = rl.lay
         box = rl.slider
         track = pygame.Rect(box.x, box.centery - max(2, round(3 * lay.u)), box.w, max(4, round(6 * lay.u)))
-        pygame.draw.rect(surface, (40, 70, 52), track, border_radius=track.h // 2)
+        pygame.draw.rect(surface, TRACK, track, border_radius=track.h // 2)
         last = max(1, steps - 1)
         done = track.copy()
         done.w = round(track.w * index / last)
-        pygame.draw.rect(surface, (120, 150, 110), done, border_radius=track.h // 2)
+        pygame.draw.rect(surface, TRACK_FILL, done, border_radius=track.h // 2)
         tick = max(6, round(box.h * 0.36))
         for k, tone in marks.items():
             x = track.x + round(track.w * k / last)

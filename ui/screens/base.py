@@ -23,6 +23,7 @@ from ui.theme import (
     BUTTON,
     DARK,
     DIM_INK,
+    ENTRY,
     GOLD,
     INK,
     TOOL_BUTTON,
@@ -119,7 +120,7 @@ def screen_theme(lay: Layout) -> dict[str, Any]:
     t["#seg_on_arab"] = dict(t["#seg_on"], font=theme_font(max(11, round(15 * lay.u)), arabic=True))
     t["text_entry_line"] = {
         "font": theme_font(max(12, round(16 * lay.u)), bold=False),
-        "colours": {"dark_bg": "#0c2317", "normal_border": edge,
+        "colours": {"dark_bg": hex_colour(ENTRY), "normal_border": edge,
                     "normal_text": hex_colour(INK), "selected_bg": hex_colour(BUTTON["hovered_bg"]),
                     "selected_text": "#ffffff", "text_cursor": hex_colour(BRIGHT_GOLD)},
         "misc": {"border_width": "2", "shape": "rounded_rectangle",

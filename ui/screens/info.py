@@ -16,7 +16,7 @@ from ui.screens.base import ConfirmScreen, Item, Screen, ScreenHost, mirrored
 from ui.table.layout import Layout
 from ui.text import tr, trn
 from ui.textlog import noted_page
-from ui.theme import DIM_INK, GOLD, INK
+from ui.theme import DIM_INK, GOLD, INK, TRACK
 
 
 def howto_rows() -> list[tuple[str, str]]:
@@ -125,7 +125,7 @@ class HowToScreen(Screen):
             bar_w = max(4, round(6 * lay.u))
             track = pygame.Rect(view.right - bar_w, view.y, bar_w, view.h)
             track = mirrored(track, box)
-            pygame.draw.rect(surface, (50, 80, 60), track, border_radius=bar_w // 2)
+            pygame.draw.rect(surface, TRACK, track, border_radius=bar_w // 2)
             h = max(20, round(view.h * view.h / self.page.get_height()))
             y = view.y + round((view.h - h) * self.scroll / self.max_scroll())
             pygame.draw.rect(surface, GOLD, pygame.Rect(track.x, y, bar_w, h), border_radius=bar_w // 2)

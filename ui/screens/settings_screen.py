@@ -15,7 +15,7 @@ from ui.rules_text import VARIANTS, base_preset, rules_details, rules_line, vari
 from ui.screens.base import Element, Item, Screen, ScreenHost, mirrored
 from ui.table.layout import Layout
 from ui.text import tr
-from ui.theme import BRIGHT_GOLD, DIM_INK, GOLD, INK
+from ui.theme import BRIGHT_GOLD, DIM_INK, ENTRY, GOLD, INK, TRACK
 
 
 @dataclass(frozen=True)
@@ -346,7 +346,7 @@ class SettingsScreen(Screen):
                 bar = it.rect.inflate(-2 * (it.rect.h + round(10 * lay.u)) - 2 * lay.m, 0)
                 bar.height = max(3, round(4 * lay.u))
                 bar.bottom = it.rect.bottom - 2
-                pygame.draw.rect(surface, (60, 90, 70), bar, border_radius=2)
+                pygame.draw.rect(surface, TRACK, bar, border_radius=2)
                 filled = bar.copy()
                 filled.width = round(bar.width * self.host.settings.volume)
                 if i18n.is_rtl():
@@ -380,7 +380,7 @@ class SettingsScreen(Screen):
                 continue
             entry: Element = it.widgets[0]
             inner = pygame.Rect(entry.rect).inflate(-8, -6)
-            pygame.draw.rect(surface, (12, 35, 23), inner)
+            pygame.draw.rect(surface, ENTRY, inner)
             text = str(entry.get_text())
             rtl = i18n.has_rtl(text) or (not text and i18n.is_rtl())
             surf = a.text(text, size, INK) if text else None
