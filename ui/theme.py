@@ -39,7 +39,9 @@ GOLD: Final[Colour] = (232, 190, 82)
 """What asks for the player: their team, the turn, a decision, a raise, a focused control."""
 BRIGHT_GOLD: Final[Colour] = (255, 217, 120)
 RED: Final[Colour] = (236, 92, 86)
-"""A refusal, a loss, a mistake."""
+"""A refusal, a loss, a mistake: as text or a mark on the dark panels."""
+REFUSAL: Final[Colour] = (150, 28, 28)
+"""Behind the message that says why a card or a call is refused."""
 DARK: Final[Colour] = (24, 30, 26)
 """Text on paper (bubbles, the dealer's disc, the declarer's tab)."""
 TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((232, 190, 82), (126, 178, 228))

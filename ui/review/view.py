@@ -27,6 +27,7 @@ from ui.theme import (
     INK,
     PANEL_EDGE,
     PAPER,
+    RED,
     RULE_LINE,
     SUIT_RED_ON_PAPER,
     TEAM_COLOURS,
@@ -37,7 +38,7 @@ from ui.theme import (
 
 GREEN: Colour = (120, 214, 130)
 AMBER: Colour = (240, 178, 70)
-MISTAKE: Colour = (238, 96, 88)
+MISTAKE: Colour = RED
 GREY: Colour = (150, 160, 150)
 TONE_COLOURS: dict[str, Colour] = {"mistake": MISTAKE, "small": AMBER, "good": GREEN, "none": GREY,
                                    "pending": GREY}

@@ -12,7 +12,7 @@ from ui.screens.base import ConfirmScreen, Screen, ScreenHost
 from ui.table.layout import Layout, line_size
 from ui.table.panels import button_font_size
 from ui.text import tr
-from ui.theme import DIM_INK, GOLD, INK, TITLE_FONT_ARABIC
+from ui.theme import DIM_INK, GOLD, INK, SHADOW, TITLE_FONT_ARABIC
 
 
 class MenuScreen(Screen):
@@ -102,7 +102,7 @@ class MainMenu(MenuScreen):
         """A card lying on the felt at an angle, smoothly turned, with a soft shadow."""
         a = self.host.renderer.assets
         face = pygame.transform.rotozoom(a.card(card, round(w), round(h)), angle, 1.0)
-        shadow = pygame.transform.rotozoom(a.rounded_mask(round(w), round(h), (0, 0, 0, 80)), angle, 1.0)
+        shadow = pygame.transform.rotozoom(a.rounded_mask(round(w), round(h), SHADOW), angle, 1.0)
         off = max(2, round(w * 0.04))
         surface.blit(shadow, shadow.get_rect(center=(round(x) + off, round(y) + off)))
         surface.blit(face, face.get_rect(center=(round(x), round(y))))

@@ -15,7 +15,7 @@ from ui.rules_text import VARIANTS, base_preset, rules_details, rules_line, vari
 from ui.screens.base import Element, Item, Screen, ScreenHost, mirrored
 from ui.table.layout import Layout
 from ui.text import tr
-from ui.theme import BRIGHT_GOLD, DIM_INK, ENTRY, GOLD, INK, TRACK
+from ui.theme import BRIGHT_GOLD, DIM_INK, ENTRY, GOLD, INK, RED, TRACK
 
 
 @dataclass(frozen=True)
@@ -355,7 +355,7 @@ class SettingsScreen(Screen):
         y = self.rows_bottom + pad // 3
         notes = []
         if self.problem:
-            notes.append((self.problem, (236, 120, 110)))
+            notes.append((self.problem, RED))
         if self.note_key == "settings.rules_next_match":
             notes += self.rules_notes()
         elif self.note_key and (self.note_key != "settings.speech_none" or not self.host.speech_available()):

@@ -29,6 +29,7 @@ from ui.theme import (
     PANEL_EDGE,
     PAPER,
     RED,
+    REFUSAL,
     SHADOW,
     SUIT_RED_ON_PAPER,
     TAB_PAPER,
@@ -194,7 +195,7 @@ class Renderer:
                 if card in hud.played_shown:
                     screen.blit(self.assets.rounded_mask(r.width, r.height, (8, 16, 12, 170)), r)
                     width = max(2, round(3 * lay.u))
-                    pygame.draw.line(screen, (236, 120, 110), r.topright, r.bottomleft, width)
+                    pygame.draw.line(screen, RED, r.topright, r.bottomleft, width)
 
     # ----- text helpers --------------------------------------------------------------------
 
@@ -501,7 +502,7 @@ class Renderer:
             r.top = lay.m
         r.clamp_ip(lay.window())
         surf = pygame.Surface(r.size, pygame.SRCALPHA)
-        bg = (150, 28, 28, 230) if kind == "error" else (12, 30, 20, 235)
+        bg = (*REFUSAL, 230) if kind == "error" else (*PANEL, 235)
         radius = min(r.height // 2, max(10, round(18 * lay.u)))
         pygame.draw.rect(surf, bg, surf.get_rect(), border_radius=radius)
         screen.blit(surf, r)
