@@ -1,16 +1,24 @@
 """Make the shipped puzzles (assets/learn/puzzles.json) from seeded self-play.
 
-    python tools/make_puzzles.py [--seed 1] [--per-goal 30] [--out assets/learn/puzzles.json]
+    python tools/make_puzzles.py [--seed 1] [--per-difficulty 30] [--max-hands 3000] [--out FILE]
+
+Every puzzle already in the file is kept as it is, with its id (a player's progress is saved by
+id; the hand-written ones, source "hand", among them); the run adds puzzles until each rule set,
+goal and difficulty has `--per-difficulty` of them, counting the kept ones, or `--max-hands`
+hands of each rule set are played. Difficulty is the number of South's decisions (1, 2, 3 or
+more); save the Baloot exists only in Saudi Baloot.
 
 Four HeuristicAgents (15% of their cards at random) bid and play seeded hands, Saudi Baloot and
-Classic Belote. At each trick boundary with 2 to 4 tricks left, the position is rebuilt from the
-engine's one-line notation (a `play` base: earlier tricks as totals) and followed to South's turn
-in that trick; every goal that fits it is tried with the exact solver
-(ui.learn.puzzles.solution_line), and the position is kept only if, along the line, South's card
-is unique at each of its decisions (and there is at least one). The difficulty is the number of
-South's decisions (1, 2, 3 or more). Up to `--per-goal` puzzles of each rule set and goal are kept
-(save the Baloot exists only in Saudi Baloot); the hand-written puzzles in the file (source
-"hand") are kept as they are. Deterministic for a seed. Prints the time per puzzle.
+Classic Belote. At each trick boundary with 2 to 5 tricks left (only those that can still give a
+difficulty some bucket lacks), the position is rebuilt from the engine's one-line notation (a
+`play` base: earlier tricks as totals) and followed to South's turn in that trick; the goals that
+fit it are tried, the one with the fewest puzzles first, with the exact solver
+(ui.learn.puzzles.solution_line). A position is kept, for one goal, if along the line South's card
+is unique at each of its decisions (and there is at least one), its difficulty's bucket is short,
+no check of South's card visits more than CHECK_NODES solver nodes, the file does not have it
+yet, and the rebuilt base is faithful to the real hand. New ids follow the kept ones of their
+rule set and goal (saudi-make-031, ...). Deterministic for a seed and a starting file. Prints the
+time per puzzle and the file's count by rule set, goal and difficulty.
 """
 
 from __future__ import annotations
