@@ -127,6 +127,16 @@ def heaviest_check(goal: str, pos: RoundState, line: list[str]) -> int:
     return most
 
 
+def too_short(pos: RoundState, need: int) -> bool:
+    """Whether South's turns leave no room for `need` decisions: a turn with a single legal card
+    is none, nor is the last trick. (A solver pre-check of the first turn was tried, a search of
+    the goal alone: it cost more than the lines it saved.)"""
+    cp = pos.card_play()
+    later = 8 - cp.done - 2  # South's turns with a choice after this one
+    legal = cp.legal()
+    return (later if legal & (legal - 1) == 0 else later + 1) < need
+
+
 def rule_set(p: dict[str, object]) -> str:
     return "belote" if " rules=belote" in str(p["position"]) else "saudi"
 
@@ -172,6 +182,8 @@ def make(seed: int, per_difficulty: int, max_hands: int,
                 # the goal with the fewest puzzles first: a position is one puzzle
                 for goal in sorted(goals, key=made):
                     if text in seen or not short(goal, cap) or goal_problem(goal, pos):
+                        continue
+                    if too_short(pos, min(short(goal, cap))):
                         continue
                     found = solution_line(goal, pos)
                     if found is None or found[1] == 0:
