@@ -1,6 +1,6 @@
 """Make the shipped puzzles (assets/learn/puzzles.json) from seeded self-play.
 
-    python tools/make_puzzles.py [--seed 1] [--per-difficulty 30] [--max-hands 3000] [--out FILE]
+    python tools/make_puzzles.py [--seed 1] [--per-difficulty 30] [--max-hands 25000] [--out FILE]
 
 Every puzzle already in the file is kept as it is, with its id (a player's progress is saved by
 id; the hand-written ones, source "hand", among them); the run adds puzzles until each rule set,
@@ -207,7 +207,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-difficulty", type=int, default=30)
-    ap.add_argument("--max-hands", type=int, default=3000, help="per rule set")
+    ap.add_argument("--max-hands", type=int, default=25000, help="per rule set")
     ap.add_argument("--out", default=str(Path("assets") / "learn" / "puzzles.json"))
     args = ap.parse_args()
     path = Path(args.out)
