@@ -49,6 +49,15 @@ def test_the_shipped_puzzles_load_and_cover_both_rule_sets_and_every_goal() -> N
     assert sum(p.source == "hand" for p in PUZZLES) >= 3
 
 
+def test_the_puzzles_climb_in_each_rule_set() -> None:
+    """Next puzzle (the easiest unsolved) has somewhere to go: easy, medium and hard are each at
+    least a fifth of a rule set's puzzles (the first release was 156/34/2 of 192)."""
+    for belote in (False, True):
+        mine = [p.difficulty for p in PUZZLES if p.belote == belote]
+        for d in (1, 2, 3):
+            assert mine.count(d) * 5 >= len(mine), (belote, d, mine.count(d), len(mine))
+
+
 FIRST_RELEASE = (192, "758841d4fbdec9f7897e61784eedbec4f0db070f1a19994074349414a86f1928")
 """The count and the SHA-256 of the first shipped puzzles (json.dumps, sort_keys, as read)."""
 
