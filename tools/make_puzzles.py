@@ -52,8 +52,8 @@ NOISE = 0.15
 """A share of the cards played at random: hands less settled than the bots alone would leave."""
 CHECK_NODES = 20_000
 """The most solver nodes one check of South's card may visit (what a click waits for,
-`PuzzleGame.values`): about 80 ms in pure Python on the loaded build machine, 3-4 microseconds a
-node. A count rather than a clock, so that the generator stays deterministic."""
+`PuzzleGame.values`): at most about 80 ms in pure Python on the build machine (3-4 microseconds
+a node). A count rather than a clock, so that the generator stays deterministic."""
 
 
 def boundary(state: RoundState) -> RoundState | None:
@@ -76,7 +76,7 @@ def boundary(state: RoundState) -> RoundState | None:
 def faithful(real: RoundState, rebuilt: RoundState) -> bool:
     """Whether the solver values the rebuilt position exactly as the real hand (if not, something
     of the hand the base does not carry changes the result). Asked only of a position that makes
-    a puzzle: at five tricks left it costs more than all the rest of the search for one."""
+    a puzzle: asked of every candidate, it took more than half of the generator's time."""
     return Solver().move_values(rebuilt.card_play()) == Solver().move_values(real.card_play())
 
 
@@ -178,10 +178,12 @@ def make(seed: int, per_difficulty: int, max_hands: int,
                 print(f"{hands} hands, {len(out)} puzzles, {time.perf_counter() - t0:.0f} s", flush=True)
             for pos, check in candidates(rules, seed * 1_000_003 + h, lefts):
                 text = to_notation(pos)
+                if text in seen:
+                    continue
                 cap = 8 - pos.cp.done - 1 if pos.cp is not None else 0
                 # the goal with the fewest puzzles first: a position is one puzzle
                 for goal in sorted(goals, key=made):
-                    if text in seen or not short(goal, cap) or goal_problem(goal, pos):
+                    if not short(goal, cap) or goal_problem(goal, pos):
                         continue
                     if too_short(pos, min(short(goal, cap))):
                         continue
@@ -193,13 +195,14 @@ def make(seed: int, per_difficulty: int, max_hands: int,
                     if difficulty not in short(goal, cap) or heaviest_check(goal, pos, line) > CHECK_NODES:
                         continue
                     if not check():
-                        break
+                        break  # the notation misses something of the real hand: no puzzle
                     counts[(name, goal, difficulty)] += 1
                     last[(name, goal)] = last.get((name, goal), 0) + 1
                     seen.add(text)
                     out.append({"id": f"{name}-{goal}-{last[(name, goal)]:03d}", "goal": goal,
                                 "difficulty": difficulty, "position": text,
                                 "solution": line, "source": "generated"})
+                    break
     return out, time.perf_counter() - t0, hands
 
 
