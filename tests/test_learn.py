@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,29 @@ def test_the_shipped_puzzles_load_and_cover_both_rule_sets_and_every_goal() -> N
         assert goals == (set(GOALS) - {"baloot"} if belote else set(GOALS))
     assert {p.difficulty for p in PUZZLES} == {1, 2, 3}
     assert sum(p.source == "hand" for p in PUZZLES) >= 3
+
+
+def test_the_puzzles_climb_in_each_rule_set() -> None:
+    """Next puzzle (the easiest unsolved) has somewhere to go: easy, medium and hard are each at
+    least a fifth of a rule set's puzzles (the first release was 156/34/2 of 192)."""
+    for belote in (False, True):
+        mine = [p.difficulty for p in PUZZLES if p.belote == belote]
+        for d in (1, 2, 3):
+            assert mine.count(d) * 5 >= len(mine), (belote, d, mine.count(d), len(mine))
+
+
+FIRST_RELEASE = (192, "758841d4fbdec9f7897e61784eedbec4f0db070f1a19994074349414a86f1928")
+"""The count and the SHA-256 of the first shipped puzzles (json.dumps, sort_keys, as read)."""
+
+
+def test_the_first_puzzles_open_the_file_unchanged() -> None:
+    """A player's progress is saved by puzzle id: the generator only appends, so the puzzles of
+    the first release keep their ids and their content, in the same order."""
+    path = Path(__file__).resolve().parent.parent / "assets" / "learn" / "puzzles.json"
+    items = json.loads(path.read_text(encoding="utf-8"))["puzzles"]
+    count, digest = FIRST_RELEASE
+    text = json.dumps(items[:count], sort_keys=True, ensure_ascii=False)
+    assert hashlib.sha256(text.encode("utf-8")).hexdigest() == digest
 
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.id for p in PUZZLES])
