@@ -123,6 +123,7 @@ __all__ = [
     "PAPER",
     "QUIET_BUTTON",
     "RED",
+    "REFUSAL",
     "RGBA",
     "RULE_LINE",
     "SHADOW",
