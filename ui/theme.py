@@ -44,7 +44,7 @@ REFUSAL: Final[Colour] = (150, 28, 28)
 """Behind the message that says why a card or a call is refused."""
 DARK: Final[Colour] = (24, 30, 26)
 """Text on paper (bubbles, the dealer's disc, the declarer's tab)."""
-TEAM_COLOURS: Final[tuple[Colour, Colour]] = ((232, 190, 82), (126, 178, 228))
+TEAM_COLOURS: Final[tuple[Colour, Colour]] = (GOLD, (126, 178, 228))
 """Us (South and North) gold, them (East and West) blue: names, plates, scores."""
 
 PANEL: Final[Colour] = (14, 38, 24)
