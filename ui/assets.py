@@ -33,7 +33,7 @@ class Assets:
         self._scaled: dict[tuple[int, int, int, int], pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple[str, int, bool, tuple[int, int, int], str], pygame.Surface] = {}
-        self._masks: dict[tuple[int, int, int, int], pygame.Surface] = {}
+        self._masks: dict[tuple[int, int, tuple[int, int, int, int], int], pygame.Surface] = {}
 
     # ----- cards ---------------------------------------------------------------------------
 
@@ -76,7 +76,7 @@ class Assets:
         """A translucent rounded rectangle (shadows, dimming), cached by size, colour and corner
         (default: a card's corner)."""
         radius = max(2, min(w, h) // 14) if radius is None else radius
-        key = (w, h, colour[3] * 4096 + radius, colour[0] * 65536 + colour[1] * 256 + colour[2])
+        key = (w, h, colour, radius)
         surf = self._masks.get(key)
         if surf is None:
             if len(self._masks) > 200:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
+from ui import i18n
 from ui.i18n import asset_root
 
 Colour = tuple[int, int, int]
@@ -86,6 +87,20 @@ TOOL_BUTTON: Final = {"normal_bg": (20, 56, 38), "hovered_bg": (31, 82, 54), "no
                       "selected_bg": (31, 82, 54)}
 """The toolbar's and a screen's secondary buttons: the panels' glass with a green edge."""
 
+CHOICE: Final = {"normal_bg": (29, 74, 49), "hovered_bg": BUTTON["normal_bg"],
+                 "normal_border": TOOL_BUTTON["normal_border"], "normal_text": (223, 230, 216)}
+"""A choice of a settings row not taken (a segment)."""
+CHOICE_ON: Final = {"normal_bg": GOLD, "hovered_bg": BRIGHT_GOLD, "active_bg": BRIGHT_GOLD,
+                    "selected_bg": BRIGHT_GOLD, "normal_border": (255, 241, 194), "normal_text": DARK,
+                    "hovered_text": DARK, "active_text": DARK, "selected_text": DARK}
+"""The choice taken, and the tab shown: gold, like what is the player's."""
+TAB: Final = {"normal_bg": TOOL_BUTTON["normal_bg"], "hovered_bg": TOOL_BUTTON["hovered_bg"],
+              "normal_border": (79, 124, 92), "normal_text": (207, 217, 203)}
+"""A tab not shown."""
+TEXT_ENTRY: Final = {"dark_bg": ENTRY, "normal_border": TOOL_BUTTON["normal_border"], "normal_text": INK,
+                     "selected_bg": BUTTON["hovered_bg"], "selected_text": (255, 255, 255),
+                     "text_cursor": BRIGHT_GOLD}
+
 
 def hex_colour(c: Colour) -> str:
     """'#rrggbb' for pygame-gui's theme."""
@@ -100,8 +115,6 @@ def theme_font(size: int, bold: bool = True, arabic: bool | None = None) -> dict
     """A pygame-gui theme's font: Baloot Sans. In Arabic HarfBuzz shapes with the Arab script;
     pygame-gui stays left to right and is given text already in visual order. `arabic`: force the
     Arab script (a word in Arabic on an English screen); default: the language's."""
-    from ui import i18n  # the module, not its names: the language is read when the theme is made
-
     arabic = i18n.is_rtl() if arabic is None else arabic
     return {"name": "baloot_sans_arab" if arabic else "baloot_sans", "size": str(size),
             "regular_path": str(font_file(False)), "bold_path": str(font_file(True)),
@@ -110,6 +123,8 @@ __all__ = [
     "ALERT_PAPER",
     "BRIGHT_GOLD",
     "BUTTON",
+    "CHOICE",
+    "CHOICE_ON",
     "DARK",
     "DIM_INK",
     "ENTRY",
@@ -128,8 +143,10 @@ __all__ = [
     "RULE_LINE",
     "SHADOW",
     "SUIT_RED_ON_PAPER",
+    "TAB",
     "TAB_PAPER",
     "TEAM_COLOURS",
+    "TEXT_ENTRY",
     "TITLE_FONT_ARABIC",
     "TOOL_BUTTON",
     "TRACK",

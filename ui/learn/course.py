@@ -136,7 +136,7 @@ class LessonsMenu(Screen):
 
     def layout(self, lay: Layout) -> None:
         box = self.frame = self.box(lay, round(720 * lay.u))
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         bh = max(30, round(38 * lay.u))
         gap = max(4, round(8 * lay.u))
         w = box.w - 2 * pad
@@ -179,7 +179,7 @@ class LessonsMenu(Screen):
         y = self.sub_y
         for line in self.sub_lines:
             sub = self.text(line, lay.small_font, DIM_INK)
-            self.host.renderer.put(surface, sub, self.frame, self.frame.x + max(10, round(18 * lay.u)), y)
+            self.host.renderer.put(surface, sub, self.frame, self.frame.x + lay.box_pad, y)
             y += sub.get_height()
         if self.problems or not self.lessons:
             detail = self.problems[0] if self.problems else ""

@@ -155,7 +155,7 @@ class PuzzlesMenu(Screen):
 
     def layout(self, lay: Layout) -> None:
         box = self.frame = self.box(lay, round(620 * lay.u), round(430 * lay.u))
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         bh = max(34, round(46 * lay.u))
         gap = max(8, round(12 * lay.u))
         w = box.w - 2 * pad
@@ -196,7 +196,7 @@ class PuzzlesMenu(Screen):
     def draw_below(self, surface: pygame.Surface) -> None:
         lay = self.host.layout
         box = self.frame
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         self.panel(surface, box)
         y = self.title(surface, box, tr("puzzle.menu.title"))
         stats = self.host.load_statistics()

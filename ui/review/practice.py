@@ -215,7 +215,7 @@ class PracticeEndScreen(TableOverlay):
         else:
             self.panel(surface, self.frame)
             self.title(surface, self.frame, tr("note.thrown_in"))
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         s = self.fit(tr("practice.not_counted"), max(10, lay.small_font - 1),
                      self.frame.w - 2 * pad, GOLD)
         surface.blit(s, s.get_rect(midbottom=(self.frame.centerx,

@@ -18,18 +18,7 @@ from ui.table.layout import Layout
 from ui.table.panels import button_font_size, theme
 from ui.table.render import Renderer
 from ui.text import tr
-from ui.theme import (
-    BRIGHT_GOLD,
-    BUTTON,
-    DARK,
-    DIM_INK,
-    ENTRY,
-    GOLD,
-    INK,
-    TOOL_BUTTON,
-    hex_colour,
-    theme_font,
-)
+from ui.theme import CHOICE, CHOICE_ON, DIM_INK, GOLD, INK, TAB, TEXT_ENTRY, gui_colours, theme_font
 
 if TYPE_CHECKING:
     from game.rules import Rules
@@ -101,28 +90,16 @@ def screen_theme(lay: Layout) -> dict[str, Any]:
     small = theme_font(max(11, round(15 * lay.u)), bold=False)
     small_bold = theme_font(max(11, round(15 * lay.u)))
     t["#menu"] = {"font": big}
-    on_gold = hex_colour(DARK)
-    edge = hex_colour(TOOL_BUTTON["normal_border"])
-    lit = hex_colour(BRIGHT_GOLD)
-    t["#seg"] = {"font": small, "colours": {"normal_bg": "#1d4a31",
-                                            "hovered_bg": hex_colour(BUTTON["normal_bg"]),
-                                            "normal_border": edge, "normal_text": "#dfe6d8"}}
-    t["#seg_on"] = {"font": small_bold, "colours": {
-        "normal_bg": hex_colour(GOLD), "hovered_bg": lit, "active_bg": lit,
-        "selected_bg": lit, "normal_border": "#fff1c2", "normal_text": on_gold,
-        "hovered_text": on_gold, "active_text": on_gold, "selected_text": on_gold}}
-    t["#tab"] = {"font": small_bold, "colours": {"normal_bg": hex_colour(TOOL_BUTTON["normal_bg"]),
-                                                 "hovered_bg": hex_colour(TOOL_BUTTON["hovered_bg"]),
-                                                 "normal_border": "#4f7c5c", "normal_text": "#cfd9cb"}}
+    t["#seg"] = {"font": small, "colours": gui_colours(CHOICE)}
+    t["#seg_on"] = {"font": small_bold, "colours": gui_colours(CHOICE_ON)}
+    t["#tab"] = {"font": small_bold, "colours": gui_colours(TAB)}
     t["#tab_on"] = dict(t["#seg_on"], font=small_bold)
     # "العربية" on the English language row: shaped with the Arab script whatever the language
     t["#seg_arab"] = dict(t["#seg"], font=theme_font(max(11, round(15 * lay.u)), bold=False, arabic=True))
     t["#seg_on_arab"] = dict(t["#seg_on"], font=theme_font(max(11, round(15 * lay.u)), arabic=True))
     t["text_entry_line"] = {
         "font": theme_font(max(12, round(16 * lay.u)), bold=False),
-        "colours": {"dark_bg": hex_colour(ENTRY), "normal_border": edge,
-                    "normal_text": hex_colour(INK), "selected_bg": hex_colour(BUTTON["hovered_bg"]),
-                    "selected_text": "#ffffff", "text_cursor": hex_colour(BRIGHT_GOLD)},
+        "colours": gui_colours(TEXT_ENTRY),
         "misc": {"border_width": "2", "shape": "rounded_rectangle",
                  "shape_corner_radius": str(max(4, round(6 * lay.u)))},
     }
@@ -423,14 +400,14 @@ class Screen:
     def title(self, surface: pygame.Surface, box: pygame.Rect, text: str) -> int:
         """The screen title at the top of `box` (on the reading side); returns the y below it."""
         lay = self.host.layout
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         surf = self.fit(text, lay.big_font, box.w - 2 * pad, INK, True)
         self.host.renderer.put(surface, surf, box, box.x + pad, box.y + pad)
         return box.y + pad + surf.get_height()
 
     def nav_hint(self, surface: pygame.Surface, box: pygame.Rect, key: str, y: int | None = None) -> None:
         lay = self.host.layout
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         surf = self.fit(tr(key), max(10, lay.small_font - 1), box.w - 2 * pad, DIM_INK)
         yy = y if y is not None else box.bottom - pad // 2 - surf.get_height()
         surface.blit(surf, surf.get_rect(midtop=(box.centerx, yy)))
@@ -449,7 +426,7 @@ class ConfirmScreen(Screen):
 
     def layout(self, lay: Layout) -> None:
         w = min(lay.w - 4 * lay.m, round(620 * lay.u))
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         lines = self.host.renderer.assets.wrap(tr(self.question_key), lay.font_size, w - 2 * pad, True)
         line_h = self.host.renderer.assets.font(lay.font_size, True).get_linesize()
         h = pad * 3 + line_h * len(lines) + lay.button_h()
@@ -472,7 +449,7 @@ class ConfirmScreen(Screen):
     def draw_below(self, surface: pygame.Surface) -> None:
         lay = self.host.layout
         self.panel(surface, self.frame)
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         line_h = self.host.renderer.assets.font(lay.font_size, True).get_linesize()
         for i, line in enumerate(self.lines):
             s = self.text(line, lay.font_size, INK, True)

@@ -39,7 +39,7 @@ class HowToScreen(Screen):
 
     def layout(self, lay: Layout) -> None:
         box = self.frame = self.box(lay)
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         a = self.host.renderer.assets
         top = box.y + pad + a.font(lay.big_font, True).get_linesize() + pad // 2
         bh = lay.button_h()
@@ -129,7 +129,7 @@ class HowToScreen(Screen):
             h = max(20, round(view.h * view.h / self.page.get_height()))
             y = view.y + round((view.h - h) * self.scroll / self.max_scroll())
             pygame.draw.rect(surface, GOLD, pygame.Rect(track.x, y, bar_w, h), border_radius=bar_w // 2)
-        self.nav_hint(surface, box, "howto.nav", box.bottom - max(10, round(18 * lay.u)) - lay.button_h()
+        self.nav_hint(surface, box, "howto.nav", box.bottom - lay.box_pad - lay.button_h()
                       + (lay.button_h() - lay.small_font) // 2)
 
 
@@ -252,7 +252,7 @@ class StatsScreen(Screen):
 
     def layout(self, lay: Layout) -> None:
         box = self.frame = self.box(lay)
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         self.tabs_bottom = self.rule_set_tabs(lay, box, pad)
         bw = self.button_width(("stats.reset", "btn.back"), lay.button_w() + round(40 * lay.u))
         bh = lay.button_h()
@@ -329,7 +329,7 @@ class StatsScreen(Screen):
         self.panel(surface, box)
         self.title(surface, box, tr("stats.title"))
         y0 = self.tabs_bottom + max(8, round(14 * lay.u))
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         r = self.host.renderer
         fs = lay.font_size
         line = r.assets.font(fs).get_linesize() + max(4, round(8 * lay.u))
@@ -375,7 +375,7 @@ class StatsScreen(Screen):
     def draw_rating(self, surface: pygame.Surface, box: pygame.Rect, y: int) -> None:
         """The rating against the computer levels and the record against each (ui/files/rating.py)."""
         lay, r = self.host.layout, self.host.renderer
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         limit = box.bottom - pad - lay.button_h() - pad
         head, how, items = rating_lines(self.rating)
         fs = lay.font_size

@@ -160,7 +160,7 @@ class PauseMenu(MenuScreen):
         self.rules_text = self.rules_lines(lay, width - 2 * lay.m)
         line = self.host.renderer.assets.font(lay.small_font).get_linesize()
         head = lay.big_font + 3 * lay.m + len(self.rules_text) * line + (lay.m if self.rules_text else 0)
-        foot = 2 * line_size(lay.small_font) + lay.m + max(10, round(18 * lay.u)) // 2
+        foot = 2 * line_size(lay.small_font) + lay.m + lay.box_pad // 2
         top = round(lay.h / 2 - (total + head + foot) / 2 + head)
         col = self.column(lay, top, entries)
         self.frame = col.inflate(round(80 * lay.u), 0)
@@ -212,7 +212,6 @@ class PauseMenu(MenuScreen):
             surface.blit(s, s.get_rect(midtop=(self.frame.centerx, y)))
             y += self.host.renderer.assets.font(lay.small_font).get_linesize()
         if self.host.persist_profile:
-            above_nav = (max(10, round(18 * lay.u)) // 2 + line_size(lay.small_font - 1)
-                         + line_size(lay.small_font))
+            above_nav = lay.box_pad // 2 + line_size(lay.small_font - 1) + line_size(lay.small_font)
             self.nav_hint(surface, self.frame, "pause.saved", self.frame.bottom - above_nav)
         self.nav_hint(surface, self.frame, "menu.nav")

@@ -80,7 +80,7 @@ class OpenRecordScreen(Screen):
         self.frame = pygame.Rect(0, 0, w, full.h)
         self.frame.center = full.center
         box = self.frame
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         bh = lay.button_h()
         ring = 3 * max(3, round(4 * lay.u)) + 2  # the focus ring's reach outside a widget
         gap = ring // 2
@@ -296,7 +296,7 @@ class OpenRecordScreen(Screen):
         box = self.frame
         self.panel(surface, box)
         y = self.title(surface, box, tr("open.title")) + max(4, round(8 * lay.u))
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         for ln in r.assets.wrap(tr("open.prompt"), lay.small_font, box.w - 2 * pad)[:3]:
             s = r.rich(ln, lay.small_font, DIM_INK)
             r.put(surface, s, box, box.x + pad, y)

@@ -120,7 +120,7 @@ class SettingsScreen(Screen):
     def layout(self, lay: Layout) -> None:
         tabs = settings_tabs(self.host.settings.rules)
         box = self.frame = self.box(lay)
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         a = self.host.renderer.assets
         y = box.y + pad + a.font(lay.big_font, True).get_linesize() + pad // 2
         # the tabs
@@ -330,7 +330,7 @@ class SettingsScreen(Screen):
         box = self.frame
         self.panel(surface, box)
         self.title(surface, box, tr("settings.title"))
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         r = self.host.renderer
         for it in self.items:
             if it.label is None:
@@ -412,7 +412,7 @@ class SettingsScreen(Screen):
     def deck_preview(self, surface: pygame.Surface, box: pygame.Rect, top: int) -> None:
         """A card of each suit in the chosen deck (two-colour: ♦ red, ♣ black; four-colour: blue, green)."""
         lay, r = self.host.layout, self.host.renderer
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         bottom = box.bottom - pad - lay.button_h() - pad
         h = min(lay.ch, bottom - top)
         if h < 40:

@@ -67,6 +67,8 @@ class Layout:
         self.rules_font = max(10, self.small_font - 1)
         """The line of the rules under the scores."""
         self.plate_w, self.plate_h = max(132, round(184 * u)), max(44, round(56 * u))
+        self.box_pad = max(10, round(18 * u))
+        """The inner margin of a screen's or an overlay's box."""
         self.side_step = self.scw * 0.42
 
     # ----- hands ---------------------------------------------------------------------------

@@ -151,7 +151,7 @@ class Overlays:
         if screen is not None:
             self.frame(screen, lay, box)
         a, r = self.r.assets, self.r
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         fs, small = lay.font_size, lay.small_font
         number = record.number if record is not None else len(sheet)
         belote = self.rules.belote
@@ -258,7 +258,7 @@ class Overlays:
         if screen is not None:
             self.frame(screen, lay, box)
         a = self.r.assets
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         key = "end.title_win" if e.winner == 0 else "end.title_loss"
         title = a.fit_text(tr(key, partner=names[2], east=names[1], west=names[3]),
                            round(lay.big_font * 1.35), box.width - 2 * pad, TEAM_COLOURS[e.winner], bold=True)

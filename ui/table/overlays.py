@@ -40,7 +40,7 @@ class TableOverlay(Screen):
             super().key(key, mod)
 
     def close_button(self, box: pygame.Rect, lay: Layout) -> None:
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         bw, bh = lay.button_w(), lay.button_h()
         self.button("close", mirrored(pygame.Rect(box.right - pad - bw, box.bottom - pad - bh, bw, bh), box),
                     "btn.close")
@@ -59,7 +59,7 @@ class LastTrickScreen(TableOverlay):
         self.frame = self.overlays.last_trick_rect(lay)
         self.labels: list[str] = []
         if self.table.animator.hud.last_trick is None:
-            a, pad = self.host.renderer.assets, max(10, round(18 * lay.u))
+            a, pad = self.host.renderer.assets, lay.box_pad
             small = lay.small_font
             w = max(a.width(tr("last.none"), lay.font_size, True), a.width(tr("last.hint"), small)) + 2 * pad
             h = a.font(lay.font_size, True).get_linesize() + a.font(small).get_linesize() + 2 * pad + pad // 2
@@ -89,7 +89,7 @@ class LastTrickScreen(TableOverlay):
         if hud.last_trick is not None:
             self.labels = self.overlays.last_trick(surface, lay, hud.last_trick, hud.names)
             return
-        box, pad = self.frame, max(10, round(18 * lay.u))
+        box, pad = self.frame, lay.box_pad
         self.panel(surface, box)
         head = self.fit(tr("last.none"), lay.font_size, box.w - 2 * pad, INK, True)
         surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + pad)))
@@ -107,7 +107,7 @@ class BidHistoryScreen(TableOverlay):
         full = lay.modal_rect()
         w = min(full.w, round(640 * lay.u))
         a = self.host.renderer.assets
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         line = a.font(lay.font_size).get_linesize() + max(2, round(4 * lay.u))
         head = pad + a.font(lay.big_font, True).get_linesize() + max(6, round(10 * lay.u))
         need = head + line * max(1, len(self.rows())) + pad + lay.button_h() + pad
@@ -142,7 +142,7 @@ class BidHistoryScreen(TableOverlay):
         self.panel(surface, box)
         number = self.table.animator.hud.hand_number
         y = self.title(surface, box, tr("bids.title", number=number)) + max(6, round(10 * lay.u))
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         rows = self.rows()
         if not rows:
             s = self.text(tr("bids.none"), lay.font_size, DIM_INK)
@@ -188,14 +188,14 @@ class ScoreSheetScreen(TableOverlay):
         w = min(full.w, max(round(lay.w * 0.5), round(760 * lay.u)))
         h = full.h
         if not self.table.driver.sheet:  # before the first hand: the title, one line, the buttons
-            a, pad = self.host.renderer.assets, max(10, round(18 * lay.u))
+            a, pad = self.host.renderer.assets, lay.box_pad
             h = min(full.h, pad + a.font(lay.big_font, True).get_linesize() + max(6, round(10 * lay.u))
                     + 2 * a.font(lay.font_size, True).get_height() + pad // 3 + pad + lay.button_h() + pad)
         self.frame = pygame.Rect(0, 0, w, h)
         self.frame.center = full.center
         self.close_button(self.frame, lay)
         if self.table.driver.sheet:  # the review of the hands played (issue 15)
-            pad = max(10, round(18 * lay.u))
+            pad = lay.box_pad
             review_button(self, self.frame, lay, 2, self.frame.bottom - pad - lay.button_h())
         self.set_focus("close")
 
@@ -219,7 +219,7 @@ class ScoreSheetScreen(TableOverlay):
         self.panel(surface, box)
         hud = self.table.animator.hud
         y = self.title(surface, box, tr("sheet.title")) + max(6, round(10 * lay.u))
-        pad = max(10, round(18 * lay.u))
+        pad = lay.box_pad
         if not self.table.driver.sheet:
             empty = self.fit(tr("sheet.empty"), lay.font_size, box.w - 2 * pad, DIM_INK)
             r.put(surface, empty, box, box.x + pad, y)
@@ -241,7 +241,7 @@ class ScoreSheetScreen(TableOverlay):
 
 def review_button(screen: Screen, box: pygame.Rect, lay: Layout, slot: int, y: int) -> None:
     """'Review' at the bottom of the box: `slot` 1 in its corner, 2 left of the corner's button."""
-    pad = max(10, round(18 * lay.u))
+    pad = lay.box_pad
     bw, bh = lay.button_w(), lay.button_h()
     rect = pygame.Rect(box.right - pad - slot * bw - (slot - 1) * lay.m, y, bw, bh)
     screen.button("review", mirrored(rect, box), "review.btn.open")
@@ -253,7 +253,7 @@ def seed_line(surface: pygame.Surface, screen: Screen, box: pygame.Rect, seed: i
     buttons: in the room between the box's reading-side edge and the nearest button of that row,
     on two lines when one does not fit at a readable size."""
     lay, a = screen.host.layout, screen.host.renderer.assets
-    pad = max(10, round(18 * lay.u))
+    pad = lay.box_pad
     row = [it.rect for it in screen.items if it.kind == "button" and it.rect.bottom > box.bottom - 2 * pad]
     if not row:
         return

@@ -270,7 +270,7 @@ class Renderer:
             self.avatar(screen, lay, centre, d, hud.names[seat], colour, active)
             if hud.dealer == seat:  # on the avatar's lower outer corner, clear of the name
                 step = round(d * 0.34)
-                chip = (centre[0] + step if i18n.is_rtl() else centre[0] - step, centre[1] + step)
+                chip = (round(self.mirror_x(r, r.x + inset + d / 2 - step)), r.centery + step)
                 self.dealer_chip(screen, chip, max(8, round(11 * lay.u)))
             left = r.x + inset + d + pad * 2 // 3
             tab = 0  # the declarer's tab takes the top edge's end: the name stops before it
